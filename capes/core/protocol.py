@@ -1,0 +1,405 @@
+"""The protocol every capes game speaks.
+
+A :class:`Game` is a validated configuration; ``game.new_game(seed)`` gives a
+:class:`State`. A state always knows its :attr:`State.decision`: which seat must
+choose, a prompt, and the legal :class:`Option` s (each with a stable string id and a
+human label), or that the game is over. :meth:`State.apply` takes an option or its
+id; anything else raises :class:`~capes.core.errors.IllegalAction` and leaves the
+state exactly as it was.
+
+Games subclass :class:`State` and implement the underscore hooks. A game state must
+be plain data (ints, strs, tuples, lists, dicts and small slotted objects) so that
+it can be cloned, saved and resampled at any decision: no generators, threads or
+closures may hold game state.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from capes.core.errors import IllegalAction, ReplayError
+from capes.core.rng import Rng
+
+if TYPE_CHECKING:
+    from capes.core.config import Param
+    from capes.core.rules import RulesIndex
+
+JSON = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal choice: a stable id (used in saves and by bots) and a label for people."""
+
+    id: str
+    label: str
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide what.
+
+    ``seat`` is the seat to act now (``None`` when the game is over). For a secret
+    simultaneous choice, ``seats`` lists every seat of the choice and ``secret`` is
+    true: the engine collects one seat at a time and no seat's view shows another's
+    pick until all are in.
+    """
+
+    seat: int | None
+    prompt: str
+    options: tuple[Option, ...]
+    seats: tuple[int, ...] = ()
+    secret: bool = False
+    kind: str = ""
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.seat is None
+
+    def ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+    def find(self, option_id: str) -> Option | None:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        return None
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "seat": self.seat,
+            "seats": list(self.seats),
+            "prompt": self.prompt,
+            "secret": self.secret,
+            "kind": self.kind,
+            "options": [{"id": o.id, "label": o.label} for o in self.options],
+        }
+
+
+GAME_OVER = Decision(seat=None, prompt="The game is over.", options=())
+
+
+class Event(NamedTuple):
+    """One log entry. ``rule`` is a rules-index id; ``only`` makes it private to one seat,
+    in which case other seats see ``public`` (if any) instead of ``text``."""
+
+    rule: str
+    text: str
+    only: int | None = None
+    public: str | None = None
+
+    def seen_by(self, seat: int | None) -> str | None:
+        if self.only is None or self.only == seat:
+            return self.text
+        return self.public
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Per-seat outcomes (``"win"``, ``"loss"`` or ``"draw"``) and scores."""
+
+    outcomes: tuple[str, ...]
+    scores: tuple[float, ...]
+    summary: str = ""
+
+    def reward(self, seat: int) -> float:
+        """1 for a win, 0.5 for a draw, 0 for a loss: what search bots maximise."""
+        o = self.outcomes[seat]
+        return 1.0 if o == "win" else 0.5 if o == "draw" else 0.0
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"outcomes": list(self.outcomes), "scores": list(self.scores), "summary": self.summary}
+
+
+@dataclass(frozen=True)
+class ContentEntry:
+    """One content item a game ships, for ``capes content``."""
+
+    kind: str
+    id: str
+    name: str
+    source: str  # "rulebook" | "project" | "user" | "rules-reference"
+    implemented: bool = True
+    note: str = ""
+
+
+class Game(ABC):
+    """A configured game. Subclasses set the class attributes and implement the hooks."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str] = ""
+    #: A stated bound on the number of applied actions in one game (checked by the contract suite).
+    max_actions: ClassVar[int] = 100_000
+    #: The parameters :meth:`capes.load` accepts.
+    params: ClassVar[Sequence[Param]] = ()
+
+    def __init__(self, **config: Any) -> None:
+        from capes.core.config import validate
+
+        self.config: dict[str, Any] = validate(self.id, self.params, config)
+        self.setup()
+
+    def setup(self) -> None:
+        """Load content for this configuration (hook)."""
+
+    # --- the protocol -------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, seed: int = 0) -> State:
+        """A fresh state ready for its first decision."""
+
+    @property
+    @abstractmethod
+    def num_seats(self) -> int:
+        """How many seats this configuration has."""
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    @property
+    def rules(self) -> RulesIndex:
+        from capes.core.rules import RulesIndex
+
+        return RulesIndex.for_game(self.id)
+
+    def config_json(self) -> dict[str, JSON]:
+        """The configuration as JSON-safe data (for saves)."""
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.config.items()}
+
+    def from_json(self, data: str | Mapping[str, JSON]) -> State:
+        """Rebuild a state saved with :meth:`State.to_json` (an exact round trip)."""
+        doc = _parse(data)
+        if doc.get("game") != self.id:
+            raise ReplayError(f"state file is for game {doc.get('game')!r}, not {self.id!r}")
+        if doc.get("config") != self.config_json():
+            raise ReplayError("state file config differs from this game's config; load it with capes.load_state")
+        state = self._blank_state()
+        state.seed = int(doc["seed"])
+        state.rng = Rng(0)
+        state.rng.state = int(doc["rng"])
+        state.actions = [str(a) for a in doc["actions"]]
+        state.log = [Event(e[0], e[1], e[2], e[3]) for e in doc["log"]]
+        state._load(doc["state"])
+        return state
+
+    def _blank_state(self) -> State:
+        """An uninitialised state object of this game's class, for :meth:`from_json`."""
+        st = self.state_class.__new__(self.state_class)
+        st.game = self
+        st._decision = None
+        return st
+
+    state_class: ClassVar[type[State]]
+
+    # --- optional hooks for tools ------------------------------------------------
+    def bots(self) -> Mapping[str, Any]:
+        """Game-specific bots by name: ``name -> callable(game, seat, **opts) -> Bot``."""
+        return {}
+
+    def rollout_policy(self, state: State, rng: Rng) -> str:
+        """The option id a rollout takes (ISMCTS); default uniform random."""
+        opts = state.decision.options
+        return opts[rng.randbelow(len(opts))].id
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Heuristic value in [0, 1] of a non-terminal state for ``seat`` (ISMCTS cut-off)."""
+        return 0.5
+
+    def render(self, state: State, seat: int | None) -> str:
+        """A text picture of what ``seat`` sees (the CLI shows it before a decision)."""
+        return json.dumps(state.view(seat), indent=1)[:4000]
+
+    def content(self) -> list[ContentEntry]:
+        """Every content entry this game ships, with its source and implementation status."""
+        return []
+
+
+def _parse(data: str | Mapping[str, JSON]) -> dict[str, JSON]:
+    if isinstance(data, str):
+        try:
+            doc = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise ReplayError(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    else:
+        doc = dict(data)
+    if not isinstance(doc, dict):
+        raise ReplayError("expected a JSON object")
+    return doc
+
+
+class State(ABC):
+    """A game in progress. See the module docstring for the rules games follow."""
+
+    game: Game
+    seed: int
+    rng: Rng
+    actions: list[str]
+    log: list[Event]
+    _decision: Decision | None
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.actions = []
+        self.log = []
+        self._decision = None
+
+    # --- hooks games implement -----------------------------------------------------
+    @abstractmethod
+    def _compute_decision(self) -> Decision:
+        """The current decision (called once per state change; cached)."""
+
+    @abstractmethod
+    def _do(self, option_id: str) -> None:
+        """Apply a legal option id and advance the game to its next decision."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        """Everything ``seat`` may know (``None``: a spectator) as JSON-safe data."""
+
+    @abstractmethod
+    def _dump(self) -> JSON:
+        """The game-specific part of the state as JSON-safe data."""
+
+    @abstractmethod
+    def _load(self, data: JSON) -> None:
+        """Inverse of :meth:`_dump` (exact)."""
+
+    @abstractmethod
+    def _copy_into(self, other: State) -> None:
+        """Copy the game-specific fields into ``other`` (deep where mutable)."""
+
+    @abstractmethod
+    def _result(self) -> Result | None:
+        """The result when the game is over, else ``None``."""
+
+    def _resample(self, seat: int, rng: Rng) -> None:
+        """Redeal, in place, everything ``seat`` cannot see (default: nothing is hidden)."""
+
+    # --- the public protocol --------------------------------------------------------
+    @property
+    def decision(self) -> Decision:
+        d = self._decision
+        if d is None:
+            d = self._decision = self._compute_decision()
+        return d
+
+    @property
+    def is_over(self) -> bool:
+        return self.decision.seat is None
+
+    @property
+    def result(self) -> Result | None:
+        return self._result()
+
+    def legal_ids(self) -> list[str]:
+        return self.decision.ids()
+
+    def apply(self, option: Option | str) -> None:
+        """Apply a legal option (or its id). Illegal input raises and changes nothing."""
+        oid = option.id if isinstance(option, Option) else option
+        d = self.decision
+        if not isinstance(oid, str) or d.find(oid) is None:
+            raise IllegalAction(_illegal_message(oid, d))
+        self._decision = None
+        self._do(oid)
+        self.actions.append(oid)
+
+    def emit(self, rule: str, text: str, only: int | None = None, public: str | None = None) -> None:
+        """Log an event citing a rules-index id."""
+        self.log.append(Event(rule, text, only, public))
+
+    def visible_log(self, seat: int | None, start: int = 0) -> list[tuple[str, str]]:
+        """``(rule, text)`` of each log event from ``start`` that ``seat`` may see."""
+        out = []
+        for e in self.log[start:]:
+            t = e.seen_by(seat)
+            if t is not None:
+                out.append((e.rule, t))
+        return out
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """A JSON-safe dict of everything ``seat`` may know (``None`` for a spectator)."""
+        v = self._view(seat)
+        v["decision"] = self._decision_view(seat)
+        return v
+
+    def _decision_view(self, seat: int | None) -> dict[str, JSON]:
+        d = self.decision
+        if d.seat is None:
+            return {"over": True}
+        mine = seat is not None and d.seat == seat
+        return {
+            "seat": d.seat,
+            "seats": list(d.seats),
+            "prompt": d.prompt if mine or not d.secret else "",
+            "options": [o.id for o in d.options] if mine else [],
+        }
+
+    def clone(self) -> State:
+        other = self.__class__.__new__(self.__class__)
+        other.game = self.game
+        other.seed = self.seed
+        other.rng = self.rng.copy()
+        other.actions = self.actions.copy()
+        other.log = self.log.copy()
+        other._decision = self._decision
+        self._copy_into(other)
+        return other
+
+    def to_json(self) -> str:
+        """The whole state as JSON; ``game.from_json`` restores it exactly."""
+        return json.dumps(
+            {
+                "game": self.game.id,
+                "config": self.game.config_json(),
+                "seed": self.seed,
+                "rng": self.rng.state,
+                "actions": self.actions,
+                "log": [list(e) for e in self.log],
+                "state": self._dump(),
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+
+    def resample(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with ``seat``'s view, for determinized search.
+
+        The copy's own RNG is also reseeded, so future chance events are unknown too.
+        """
+        other = self.clone()
+        other._resample(seat, rng)
+        other.rng = rng.fork()
+        other._decision = None
+        return other
+
+    def __repr__(self) -> str:
+        d = self.decision
+        return f"<{self.game.id} state: {len(self.actions)} actions, seat {d.seat} to {d.prompt!r}>"
+
+
+def _illegal_message(oid: object, d: Decision) -> str:
+    if d.seat is None:
+        return f"no action is legal: the game is over (got {oid!r})"
+    ids = d.ids()
+    shown = ", ".join(ids[:8]) + (f", … ({len(ids)} in all)" if len(ids) > 8 else "")
+    return f"{oid!r} is not a legal option for seat {d.seat} ({d.prompt}); legal: {shown}"
+
+
+def replay_actions(state: State, actions: Iterable[str]) -> State:
+    """Apply ``actions`` in order; a failure says at which action and why."""
+    for i, a in enumerate(actions):
+        try:
+            state.apply(a)
+        except IllegalAction as e:
+            raise ReplayError(f"action #{i + 1} {a!r} cannot be replayed: {e}") from None
+    return state

@@ -1,0 +1,1 @@
+"""The games capes runs, one package each."""

@@ -1,0 +1,224 @@
+"""A tiny two-seat game that exercises the whole protocol before the real games land.
+
+"High Card": a deck of cards 1..9 is shuffled; each seat is dealt three hidden cards.
+Each round both seats secretly and simultaneously play a card; the higher card
+scores a point, then each seat draws a card if any remain. After three rounds the
+higher score wins. Hidden hands, a hidden deck, secret simultaneous choices and a
+terminal result: the shapes every real game needs.
+
+Broken variants (``BROKEN``) each break one protocol property, to show the contract
+suite catches it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from capes.core.protocol import Decision, Game, Option, Result, State
+from capes.core.rng import Rng
+from capes.core.rules import RulesIndex, Rule
+
+RULES = RulesIndex("example", [
+    Rule("example/setup", "Setup", "example rules §1"),
+    Rule("example/play", "Play a card", "example rules §2"),
+    Rule("example/score", "Score the round", "example rules §3"),
+    Rule("example/end", "End of the game", "example rules §4"),
+])
+
+
+class HighCardState(State):
+    hands: list[list[int]]
+    deck: list[int]
+    picks: list[int | None]
+    score: list[int]
+    round: int
+
+    def setup(self) -> None:
+        self.deck = self.rng.shuffled(range(1, 10))
+        self.hands = [sorted(self.deck[:3]), sorted(self.deck[3:6])]
+        self.deck = self.deck[6:]
+        self.picks = [None, None]
+        self.score = [0, 0]
+        self.round = 1
+        self.emit("example/setup", "Each seat is dealt three cards.")
+
+    def _compute_decision(self) -> Decision:
+        if self.round > 3:
+            return Decision(None, "over", ())
+        seat = 0 if self.picks[0] is None else 1
+        opts = tuple(Option(f"play:{c}", f"Play {c}") for c in self.hands[seat])
+        return Decision(seat, "Choose a card to play in secret", opts, seats=(0, 1), secret=True)
+
+    def _do(self, option_id: str) -> None:
+        card = int(option_id.split(":")[1])
+        seat = 0 if self.picks[0] is None else 1
+        self.hands[seat].remove(card)
+        self.picks[seat] = card
+        self.emit("example/play", f"Seat {seat + 1} plays {card}.", only=seat, public=f"Seat {seat + 1} plays a card.")
+        if seat == 1:
+            a, b = self.picks[0], self.picks[1]
+            assert a is not None and b is not None
+            self.score[0 if a > b else 1] += 1
+            self.emit("example/score", f"{a} vs {b}: seat {1 if a > b else 2} scores.")
+            self.picks = [None, None]
+            self.round += 1
+            for s in (0, 1):
+                if self.deck:
+                    self.hands[s].append(self.deck.pop())
+                    self.hands[s].sort()
+            if self.round > 3:
+                self.emit("example/end", f"Final score {self.score[0]}–{self.score[1]}.")
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "score": list(self.score),
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck_size": len(self.deck),
+            "my_pick": self.picks[seat] if seat is not None else None,
+            "picked": [p is not None for p in self.picks],
+        }
+
+    def _dump(self) -> Any:
+        return {"hands": self.hands, "deck": self.deck, "picks": self.picks, "score": self.score, "round": self.round}
+
+    def _load(self, data: Any) -> None:
+        self.hands = [list(h) for h in data["hands"]]
+        self.deck = list(data["deck"])
+        self.picks = list(data["picks"])
+        self.score = list(data["score"])
+        self.round = data["round"]
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, HighCardState)
+        other.hands = [h.copy() for h in self.hands]
+        other.deck = self.deck.copy()
+        other.picks = self.picks.copy()
+        other.score = self.score.copy()
+        other.round = self.round
+
+    def _result(self) -> Result | None:
+        if self.round <= 3:
+            return None
+        a, b = self.score
+        return Result(("win", "loss") if a > b else ("loss", "win"), (float(a), float(b)))
+
+    def _resample(self, seat: int, rng: Rng) -> None:
+        other = 1 - seat
+        # The other seat's hand, its secret pick and the deck are unknown to `seat`.
+        unknown = self.hands[other] + self.deck
+        pick = self.picks[other]
+        if pick is not None:
+            unknown.append(pick)
+        rng.shuffle(unknown)
+        if pick is not None:
+            self.picks[other] = unknown.pop()
+        n = len(self.hands[other])
+        self.hands[other] = sorted(unknown[:n])
+        self.deck = unknown[n:]
+
+
+class HighCardGame(Game):
+    id = "example"
+    name = "High Card (test example)"
+    max_actions = 6
+    state_class = HighCardState
+
+    @property
+    def num_seats(self) -> int:
+        return 2
+
+    @property
+    def rules(self) -> RulesIndex:
+        return RULES
+
+    def new_game(self, seed: int = 0) -> State:
+        s = self.state_class(self, seed)
+        assert isinstance(s, HighCardState)
+        s.setup()
+        return s
+
+
+# --- deliberately broken variants: each breaks one property --------------------------
+
+class _NondeterministicState(HighCardState):
+    def setup(self) -> None:
+        super().setup()
+        self.deck = random.sample(range(100, 200), 3)  # randomness outside the state's RNG
+
+
+class _SharedCloneState(HighCardState):
+    def _copy_into(self, other: State) -> None:
+        super()._copy_into(other)
+        assert isinstance(other, HighCardState)
+        other.hands = self.hands  # clone shares a mutable list
+
+
+class _LossyJsonState(HighCardState):
+    def _load(self, data: Any) -> None:
+        super()._load(data)
+        self.score = [0, 0]  # loses the score
+
+
+class _MutatingIllegalState(HighCardState):
+    def apply(self, option: Option | str) -> None:
+        self.round += 0 if option != "__capes_contract_illegal__" else 0
+        if option == "__capes_contract_illegal__":
+            self.score[0] += 1  # changes state before refusing
+        super().apply(option)
+
+
+class _LeakyViewState(HighCardState):
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v["deck"] = list(self.deck)  # shows the hidden deck
+        return v
+
+
+class _DeadEndState(HighCardState):
+    def _compute_decision(self) -> Decision:
+        d = super()._compute_decision()
+        if self.round == 3 and d.seat == 1:
+            return Decision(1, "stuck", ())  # a live state with no options
+        return d
+
+
+class _TerminalOptionsState(HighCardState):
+    def _compute_decision(self) -> Decision:
+        if self.round > 3:
+            return Decision(None, "over", (Option("x", "x"),))
+        return super()._compute_decision()
+
+
+class _EndlessState(HighCardState):
+    def _do(self, option_id: str) -> None:
+        super()._do(option_id)
+        if self.round > 3:
+            self.round = 1
+            self.hands = [[1, 2, 3], [4, 5, 6]]
+
+
+class _BadCitationState(HighCardState):
+    def setup(self) -> None:
+        super().setup()
+        self.emit("example/no-such-rule", "cites a rule that is not in the index")
+
+
+def _variant(state_cls: type[HighCardState], name: str) -> type[HighCardGame]:
+    return type(f"Broken{name}", (HighCardGame,), {"state_class": state_cls})
+
+
+#: kind of break -> broken game class
+BROKEN: dict[str, type[HighCardGame]] = {
+    "determinism": _variant(_NondeterministicState, "Determinism"),
+    "clone": _variant(_SharedCloneState, "Clone"),
+    "roundtrip": _variant(_LossyJsonState, "Roundtrip"),
+    "illegal": _variant(_MutatingIllegalState, "Illegal"),
+    "resample": _variant(_LeakyViewState, "Resample"),
+    "options": _variant(_DeadEndState, "Options"),
+    "terminal": _variant(_TerminalOptionsState, "Terminal"),
+    "length": _variant(_EndlessState, "Length"),
+    "citation": _variant(_BadCitationState, "Citation"),
+}
