@@ -13,11 +13,11 @@ suite catches it.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 from capes.core.protocol import Decision, Game, Option, Result, State
 from capes.core.rng import Rng
-from capes.core.rules import RulesIndex, Rule
+from capes.core.rules import Rule, RulesIndex
 
 RULES = RulesIndex("example", [
     Rule("example/setup", "Setup", "example rules §1"),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from capes.core.errors import IllegalAction, ReplayError
@@ -108,6 +108,8 @@ class Result:
     outcomes: tuple[str, ...]
     scores: tuple[float, ...]
     summary: str = ""
+    #: game-specific figures for simulations (e.g. rounds played, stages cleared)
+    stats: Mapping[str, float] = field(default_factory=dict)
 
     def reward(self, seat: int) -> float:
         """1 for a win, 0.5 for a draw, 0 for a loss: what search bots maximise."""
@@ -115,7 +117,8 @@ class Result:
         return 1.0 if o == "win" else 0.5 if o == "draw" else 0.0
 
     def to_dict(self) -> dict[str, JSON]:
-        return {"outcomes": list(self.outcomes), "scores": list(self.scores), "summary": self.summary}
+        return {"outcomes": list(self.outcomes), "scores": list(self.scores), "summary": self.summary,
+                "stats": dict(self.stats)}
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,7 @@ class Game(ABC):
         self.config: dict[str, Any] = validate(self.id, self.params, config)
         self.setup()
 
-    def setup(self) -> None:
+    def setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Load content for this configuration (hook)."""
 
     # --- the protocol -------------------------------------------------------------
@@ -281,7 +284,7 @@ class State(ABC):
     def _result(self) -> Result | None:
         """The result when the game is over, else ``None``."""
 
-    def _resample(self, seat: int, rng: Rng) -> None:
+    def _resample(self, seat: int, rng: Rng) -> None:  # noqa: B027 - optional: nothing hidden by default
         """Redeal, in place, everything ``seat`` cannot see (default: nothing is hidden)."""
 
     # --- the public protocol --------------------------------------------------------

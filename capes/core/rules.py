@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib.resources
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import yaml
 
@@ -84,7 +84,7 @@ class RulesIndex:
         return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_index(game: str) -> RulesIndex:
     try:
         res = importlib.resources.files(f"capes.games.{game}").joinpath("rules.yaml")

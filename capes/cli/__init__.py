@@ -1,0 +1,1 @@
+"""The ``capes`` command line (Typer + Rich)."""
