@@ -67,10 +67,7 @@ def run(game: Game, state: State, controllers: list[str], console: Console, save
         seat = d.seat
         assert seat is not None
         if seat in bots:
-            oid = bots[seat].choose(state)
-            if not humans:
-                pass
-            state.apply(oid)
+            state.apply(bots[seat].choose(state))
         else:
             oid = ask_human(game, state, seat, console, input_fn, save)
             if oid is None:
