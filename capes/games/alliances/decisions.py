@@ -1,0 +1,369 @@
+"""Player decisions: how each pending kind becomes a Decision, and how an answer continues.
+
+``state.pending = (kind, seat, *data)``. ``DECIDERS[kind](state)`` builds the Decision;
+``ANSWERS[kind](state, option_id, pending)`` applies the answer (pushing frames).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.protocol import Decision, Option
+from capes.games.alliances.content import COND_BIT, RESULT_NAMES
+from capes.games.alliances.engine import (
+    ANSWERS,
+    C_COND,
+    C_POS,
+    C_POW,
+    C_SKUSED,
+    DECIDERS,
+    E_COND,
+    E_POS,
+    AlliancesState,
+)
+
+
+def decider(kind: str) -> Any:
+    def wrap(f: Any) -> Any:
+        DECIDERS[kind] = f
+        return f
+    return wrap
+
+
+def answer(kind: str) -> Any:
+    def wrap(f: Any) -> Any:
+        ANSWERS[kind] = f
+        return f
+    return wrap
+
+
+def _d(st: AlliancesState, prompt: str, opts: list[Option] | tuple[Option, ...], kind: str) -> Decision:
+    return Decision(st.pending[1], prompt, tuple(opts), kind=kind)  # type: ignore[index]
+
+
+# --- Level-Up cards ---------------------------------------------------------------------
+@decider("keep")
+def _keep_d(st: AlliancesState) -> Decision:
+    _, _, ci, drawn = st.pending  # type: ignore[misc]
+    ch = st.game.data.characters[st.game.squad[ci]]
+    opts = [Option(f"keep:{c}", f"Keep {ch.levelups[c].name} (Level {ch.levelups[c].level})") for c in drawn]
+    return _d(st, f"{ch.name}: choose a Level-Up Card to keep", opts, "levelup")
+
+
+@answer("keep")
+def _keep_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    st._gain_card(p[2], oid.split(":", 1)[1])
+
+
+# --- Priority and deployment ---------------------------------------------------------------
+@decider("priority")
+def _prio_d(st: AlliancesState) -> Decision:
+    opts = [Option(f"priority:{cid}", f"Give the Priority token to {st.cname(i)}") for i, cid in enumerate(st.game.squad)]
+    if st.game.players > 1:
+        opts.append(Option("rolloff", "No agreement: roll off for Priority"))
+    return _d(st, "Which Character starts with the Priority token?", opts, "priority")
+
+
+@answer("priority")
+def _prio_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    if oid == "rolloff":
+        st._rolloff()
+    else:
+        st._set_priority(st.game.squad.index(oid.split(":", 1)[1]))
+
+
+@decider("give")
+def _give_d(st: AlliancesState) -> Decision:
+    opts = [Option(f"give:{st.game.squad[i]}", f"Give Priority to {st.cname(i)}") for i in st.pending[2]]  # type: ignore[index]
+    return _d(st, "You won the roll-off: which of your Characters takes Priority?", opts, "priority")
+
+
+@answer("give")
+def _give_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    st._set_priority(st.game.squad.index(oid.split(":", 1)[1]))
+
+
+@decider("deploy")
+def _deploy_d(st: AlliancesState) -> Decision:
+    _, _, ci, free = st.pending  # type: ignore[misc]
+    opts = [Option(f"deploy:{st.lbl(s)}", f"Deploy at {st.lbl(s)}") for s in free]
+    return _d(st, f"Deploy {st.cname(ci)} on a Deployment Space", opts, "deploy")
+
+
+@answer("deploy")
+def _deploy_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    st._deploy(p[2], st.board.parse(oid.split(":", 1)[1]))
+
+
+# --- Activations ----------------------------------------------------------------------------
+@decider("activate")
+def _activate_d(st: AlliancesState) -> Decision:
+    opts = [Option(f"activate:{st.game.squad[i]}", f"Activate {st.cname(i)}") for i in st.pending[2]]  # type: ignore[index]
+    return _d(st, "Which Character Activates next?", opts, "activate")
+
+
+@answer("activate")
+def _activate_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    st._push(("activate", st.game.squad.index(oid.split(":", 1)[1])))
+
+
+@decider("act")
+def _act_d(st: AlliancesState) -> Decision:
+    _, _, ci, opts = st.pending  # type: ignore[misc]
+    what = "choose an action, skill or Interact" if not st.action_used else "use a skill or Interact, or end"
+    return _d(st, f"{st.cname(ci)}'s Activation: {what}", opts, "activation")
+
+
+@answer("act")
+def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    ci = p[2]
+    c = st.chars[ci]
+    parts = oid.split(":")
+    head = parts[0]
+    if head == "end":
+        st._push(("act_end", ci))
+        return
+    if head == "move":
+        # alliances/activation/move
+        s = st.board.parse(parts[1])
+        st.emit("alliances/advance", f"{st.cname(ci)} Advances from {st.lbl(c[C_POS])} to {parts[1]}.")
+        c[C_POS] = s
+        st.action_used = 1
+    elif head == "attack":
+        st._push(("attack", ci, parts[1], parts[2] if len(parts) > 2 else ""))
+    elif head == "shake":
+        # alliances/activation/shake
+        c[C_COND] &= ~COND_BIT[parts[1]]
+        st.action_used = 1
+        st.emit("alliances/activation/shake", f"{st.cname(ci)} shakes off {parts[1]}.")
+    elif head == "skill":
+        name = parts[1]
+        if name == "web_zip":
+            # alliances/content/web-zip (Action skill, alliances/place)
+            c[C_POS] = st.board.parse(parts[2])
+            st.action_used = 1
+            st.emit("alliances/content/web-zip", f"{st.cname(ci)} Web Zips to {parts[2]}.")
+        elif name == "bad_luck":
+            c[C_POW] -= 1
+            c[C_SKUSED] = (*c[C_SKUSED], name)
+            e = st.enemy(int(parts[2]))
+            if e is not None:
+                e[E_COND] |= COND_BIT["hex"]
+                st.emit("alliances/content/bad-luck", f"Bad Luck: {st.ename(e)} gains hex.")
+        elif name == "second_wind":
+            c[C_POW] -= 2
+            c[C_SKUSED] = (*c[C_SKUSED], name)
+            st._heal(ci, 2)
+            st.emit("alliances/content/second-wind", f"{st.cname(ci)} catches a Second Wind (removes 2 Damage).")
+    elif head == "interact":
+        # alliances/interact: spend 1 Power (Cat Burglar: 0), once per token per Turn
+        c[C_POW] -= st._interact_cost(ci)
+        INTERACT_DO[st.stage.script](st, ci, parts[1:])
+    st._push(("act_menu",))
+
+
+INTERACT_DO: dict[str, Any] = {}
+
+
+@decider("order")
+def _order_d(st: AlliancesState) -> Decision:
+    _, _, ci, aid, live, first = st.pending  # type: ignore[misc]
+    opts = []
+    for u in live:
+        e = st.enemy(u)
+        if e is not None:
+            opts.append(Option(f"target:{u}", f"Resolve against {st.ename(e)} at {st.lbl(e[E_POS])} next"))
+    return _d(st, "Choose the order of the attack series", opts, "target")
+
+
+@answer("order")
+def _order_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    _, _, ci, aid, live, first = p
+    u = int(oid.split(":")[1])
+    rest = tuple(x for x in live if x != u)
+    st._push(("atk_one", ci, aid, u, first), ("atk_series", ci, aid, rest, 0))
+
+
+@decider("throwdir")
+def _throwdir_d(st: AlliancesState) -> Decision:
+    _, _, ci, uid, n, kind, dirs = st.pending  # type: ignore[misc]
+    names = st.board.dir_names
+    opts = [Option(f"dir:{names[d]}", f"{kind.title()} toward {names[d]}") for d in dirs]
+    return _d(st, f"Choose the direction of the {kind} (Away)", opts, "direction")
+
+
+@answer("throwdir")
+def _throwdir_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    _, _, ci, uid, n, kind, dirs = p
+    st._push(("throw_go", ci, uid, n, kind, st.board.dir_index(oid.split(":")[1])))
+
+
+# --- "the players decide" points (Priority Player) --------------------------------------------
+@decider("nearest")
+def _nearest_d(st: AlliancesState) -> Decision:
+    _, _, uid, speed, cands = st.pending  # type: ignore[misc]
+    e = st.enemy(uid)
+    nm = st.ename(e) if e else "Enemy"
+    opts = [Option(f"nearest:{st.game.squad[i]}", f"{st.cname(i)} is nearest") for i in cands]
+    return _d(st, f"Tie for nearest: which Character does {nm} Advance Toward?", opts, "nearest")
+
+
+@answer("nearest")
+def _nearest_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    _, _, uid, speed, cands = p
+    e = st.enemy(uid)
+    ci = st.game.squad.index(oid.split(":", 1)[1])
+    if e is not None:
+        st._enemy_advance(e, st.chars[ci][C_POS], speed)
+
+
+@decider("spawnspace")
+def _spawnspace_d(st: AlliancesState) -> Decision:
+    near = st.pending[2]  # type: ignore[index]
+    opts = [Option(f"space:{st.lbl(s)}", f"Spawn at {st.lbl(s)}") for s in near]
+    return _d(st, "Tie for the nearest Open Spawn Space: where does the Enemy Spawn?", opts, "spawn")
+
+
+@answer("spawnspace")
+def _spawnspace_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    st._spawn_into(st.board.parse(oid.split(":")[1]), p[3])
+
+
+@decider("ggdir")
+def _ggdir_d(st: AlliancesState) -> Decision:
+    names = st.board.dir_names
+    opts = [Option(f"dir:{names[d]}", f"Green Goblin flies {names[d]}") for d in st.pending[4]]  # type: ignore[index]
+    return _d(st, "Which straight line Toward the Target does Green Goblin take?", opts, "direction")
+
+
+@answer("ggdir")
+def _ggdir_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    st._push(("gg_step", p[2], st.board.dir_index(oid.split(":")[1]), p[3]))
+
+
+@decider("aside")
+def _aside_d(st: AlliancesState) -> Decision:
+    _, _, wk, who, near = st.pending  # type: ignore[misc]
+    nm = st.cname(who) if wk == "char" else "the Enemy"
+    opts = [Option(f"place:{st.lbl(s)}", f"Place {nm} at {st.lbl(s)}") for s in near]
+    return _d(st, f"Place {nm} as close as possible to where it was", opts, "place")
+
+
+@answer("aside")
+def _aside_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    st._do_aside((p[2], p[3]), st.board.parse(oid.split(":")[1]))
+
+
+# --- Heroic Assists, reactive skills, Rally ---------------------------------------------------
+@decider("assist")
+def _assist_d(st: AlliancesState) -> Decision:
+    _, _, ci, n, got, opts = st.pending  # type: ignore[misc]
+    return _d(st, f"{st.cname(ci)}'s Heroic Assist: who receives it, and what?", opts, "assist")
+
+
+@answer("assist")
+def _assist_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    _, _, ci, n, got, _opts = p
+    parts = oid.split(":")
+    j = st.game.squad.index(parts[1])
+    cj = st.chars[j]
+    what = parts[2]
+    st._push(("assist_give", ci, n - 1, (*got, j)))
+    if what == "heal":
+        st._heal(j, 1)
+    elif what == "cond":
+        cj[C_COND] &= ~COND_BIT[parts[3]]
+    elif what == "power":
+        cj[C_POW] = min(10, cj[C_POW] + 1)
+    elif what == "advance":
+        spaces = st._advance_targets(j, 1)
+        st._ask("assist_adv", st.seat_of(j), j, tuple(spaces))
+    st.emit("alliances/heroic-assist", f"{st.cname(j)} receives the Heroic Assist ({what}).")
+
+
+@decider("assist_adv")
+def _assist_adv_d(st: AlliancesState) -> Decision:
+    _, _, j, spaces = st.pending  # type: ignore[misc]
+    opts = [Option(f"move:{st.lbl(s)}", f"Advance to {st.lbl(s)}") for s in spaces]
+    return _d(st, f"{st.cname(j)} Advances 1 Space", opts, "move")
+
+
+@answer("assist_adv")
+def _assist_adv_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    st.chars[p[2]][C_POS] = st.board.parse(oid.split(":")[1])
+
+
+@decider("react")
+def _react_d(st: AlliancesState) -> Decision:
+    _, _, skill, ci, uids = st.pending  # type: ignore[misc]
+    opts = [Option("use", "Spider-Sense: spend 1 Power to add 1 die to the defence pool"), Option("pass", "Do not use it")]
+    return _d(st, f"{st.cname(ci)} is targeted by an Enemy attack", opts, "reactive")
+
+
+@answer("react")
+def _react_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    _, _, skill, ci, uids = p
+    bonus = -1
+    if oid == "use":
+        st.chars[ci][C_POW] -= 1
+        bonus = 1
+        st.emit("alliances/content/spider-sense", f"{st.cname(ci)}'s Spider-Sense adds a defence die.")
+    st._push(("eatk", ci, uids, bonus))
+
+
+@decider("reflex")
+def _reflex_d(st: AlliancesState) -> Decision:
+    return _d(st, f"{st.cname(st.pending[2])}: Quick Reflexes?", st.pending[3], "reactive")  # type: ignore[index]
+
+
+@answer("reflex")
+def _reflex_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    if oid != "pass":
+        st.chars[p[2]][C_POS] = st.board.parse(oid.split(":")[1])
+        st.emit("alliances/content/quick-reflexes", f"{st.cname(p[2])} Advances 1 Space (Quick Reflexes).")
+
+
+@decider("rally")
+def _rally_d(st: AlliancesState) -> Decision:
+    return _d(st, f"{st.cname(st.pending[2])} Rallies: choose an effect", st.pending[3], "rally")  # type: ignore[index]
+
+
+@answer("rally")
+def _rally_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    ci = p[2]
+    parts = oid.split(":")
+    if parts[1] == "xp":
+        st._gain_xp(ci, 1)
+    elif parts[1] == "heal":
+        st._heal(ci, 1)
+    else:
+        st.chars[ci][C_COND] &= ~COND_BIT[parts[2]]
+
+
+@decider("place_ing")
+def _place_ing_d(st: AlliancesState) -> Decision:
+    _, _, sym, spaces = st.pending  # type: ignore[misc]
+    opts = [Option(f"place:{st.lbl(s)}", f"Place the {RESULT_NAMES[sym]} Ingredient at {st.lbl(s)}") for s in spaces]
+    return _d(st, "Place the Ingredient within 1 Space", opts, "place")
+
+
+@answer("place_ing")
+def _place_ing_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    st._put_ing(p[2], st.board.parse(oid.split(":")[1]))
+
+
+@decider("drop_choice")
+def _drop_choice_d(st: AlliancesState) -> Decision:
+    _, _, ci, held, new = st.pending  # type: ignore[misc]
+    opts = [Option(f"drop:{RESULT_NAMES[s]}", f"Put down the {RESULT_NAMES[s]} Ingredient") for s in sorted(set(held))]
+    return _d(st, f"{st.cname(ci)} can hold only 2 Ingredients: which one is Placed?", opts, "drop")
+
+
+@answer("drop_choice")
+def _drop_choice_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    _, _, ci, held, new = p
+    sym = RESULT_NAMES.index(oid.split(":")[1])
+    st._push(("drop", ci, sym), ("ing_take", ci, new, 1))
+    h = list(st.chars[ci][9])
+    h.remove(sym)
+    st.chars[ci][9] = tuple(h)

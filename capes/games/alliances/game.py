@@ -1,0 +1,132 @@
+"""The ``alliances`` Game: configuration, content, hooks for tools and bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.config import Param
+from capes.core.errors import ConfigError, ContentError
+from capes.core.protocol import ContentEntry, Game, State
+from capes.core.rng import Rng
+from capes.games.alliances.content import Content, Side, load_content
+from capes.games.alliances.engine import AlliancesState
+
+DEFAULT_SQUAD = ("spectacular_spider_man", "ultimate_spider_man", "ghost_spider", "black_cat")
+#: Upper bound on applied actions per Round (4 setup-free Turns' worth of decisions; see
+#: docs/rulings/alliances.md) — max_actions = ROUND_BOUND * round_limit + setup allowance.
+ROUND_BOUND = 400
+
+
+def _char_ids() -> list[str]:
+    return list(load_content(None).characters)
+
+
+class AlliancesGame(Game):
+    id = "alliances"
+    name = "Marvel: Crisis Protocol — Alliances"
+    summary = ("Co-operative miniatures game: a squad of four Characters plays the Night of the Goblin Mission "
+               "(2 or 3 Standard Stages and a Boss Battle) against automated Enemies on a grid of Spaces.")
+    max_actions = ROUND_BOUND * 200 + 500
+    state_class = AlliancesState
+    params = (
+        Param("squad", "list", list(DEFAULT_SQUAD), "the four Characters of the Squad", choices=(), lo=4, hi=4, unique=True),
+        Param("players", "int", 1, "number of players (Characters are split among them in squad order)", lo=1, hi=4),
+        Param("long", "bool", False, "play three Standard Stages before the Boss Battle"),
+        Param("difficulty", "int", 0, "Challenge tokens added to the Spawn Tracker each Stage", lo=0, hi=4),
+        Param("round_limit", "int", 60, "house rule: the Mission fails after this many Rounds in all", lo=5, hi=200),
+        Param("content", "str", "", "a directory of your own characters/enemies/stages YAML"),
+    )
+
+    def __init__(self, **config: Any) -> None:
+        if config.get("content") == "":
+            config.pop("content")
+        super().__init__(**config)
+
+    def setup(self) -> None:
+        cfg = self.config
+        try:
+            self.data: Content = load_content(cfg["content"] or None)
+        except ContentError as e:
+            raise ConfigError(f"alliances: config 'content': {e}") from None
+        squad = tuple(cfg["squad"])
+        known = list(self.data.characters)
+        for cid in squad:
+            if cid not in known:
+                raise ConfigError(f"alliances: config 'squad' has unknown Character {cid!r}; allowed: {', '.join(known)}")
+        self.squad = squad
+        self.players = cfg["players"]
+        # Characters split among players in squad order (alliances/squad)
+        self.ctrl = tuple((i * self.players) // 4 for i in range(4))
+        m = self.data.mission
+        self.mission = m
+        self.stage_ids = tuple(m["long_stages"] if cfg["long"] else m["standard_stages"]) + (m["boss_battle"],)
+        self.boss_id = m["boss"]
+        self._types = {**m["minions"], "mini_boss": self.boss_id, "boss": self.boss_id}
+        for sid in self.stage_ids:
+            st = self.data.stages[sid]
+            free = len(st.tracker_spawns) - sum(1 for t in st.tracker_start if t)
+            if cfg["difficulty"] > free:
+                raise ConfigError(f"alliances: config 'difficulty' must be at most {free} (free Spawn Tracker spots on {st.name})")
+        self._sides: dict[tuple[str, int, tuple[str, ...]], Side] = {}
+        self.max_actions = ROUND_BOUND * cfg["round_limit"] + 500  # type: ignore[misc]
+
+    def type_to_enemy(self, t: str) -> str:
+        return self._types[t]
+
+    def side(self, cid: str, injured: int, cards: tuple[str, ...]) -> Side:
+        """The Character's current stats: its Stat Card side plus Level-Up Cards (cached)."""
+        key = (cid, injured, cards)
+        s = self._sides.get(key)
+        if s is None:
+            ch = self.data.characters[cid]
+            base = ch.injured if injured else ch.healthy
+            attacks = list(base.attacks)
+            skills = list(base.skills)
+            for cid2 in cards:
+                lu = ch.levelups[cid2]
+                if lu.kind == "improve" and lu.attack is not None:
+                    # alliances/level-up-improvements: the improved version replaces the old one
+                    attacks = [lu.attack if a.id == lu.replaces else a for a in attacks]
+                    if lu.attack.id not in [a.id for a in attacks]:
+                        attacks.append(lu.attack)
+                elif lu.kind == "attack" and lu.attack is not None:
+                    attacks.append(lu.attack)
+                elif lu.kind == "skill" and lu.skill not in skills:
+                    skills.append(lu.skill)
+            s = Side(base.stamina, base.speed, base.defense, tuple(skills), tuple(attacks))
+            self._sides[key] = s
+        return s
+
+    @property
+    def num_seats(self) -> int:
+        return int(self.players)
+
+    def seat_name(self, seat: int) -> str:
+        names = [self.data.characters[c].name for i, c in enumerate(self.squad) if self.ctrl[i] == seat]
+        return f"Player {seat + 1} ({', '.join(names)})"
+
+    def new_game(self, seed: int = 0) -> State:
+        s = AlliancesState(self, seed)
+        s.setup()
+        return s
+
+    # --- tools -----------------------------------------------------------------------
+    def bots(self) -> dict[str, Any]:
+        from capes.games.alliances.bots import HeuristicBot
+        return {"alliances-heuristic": HeuristicBot}
+
+    def rollout_policy(self, state: State, rng: Rng) -> str:
+        from capes.games.alliances.bots import rollout_choice
+        return rollout_choice(state, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from capes.games.alliances.bots import evaluate
+        return evaluate(state)
+
+    def render(self, state: State, seat: int | None) -> str:
+        from capes.games.alliances.render import render
+        return render(state, seat)
+
+    def content(self) -> list[ContentEntry]:
+        from capes.games.alliances.render import content_entries
+        return content_entries(self)

@@ -1,0 +1,207 @@
+"""Stage Card scripts, keyed by a Stage's ``script`` id: setup, Interact, KO hooks, End of Stage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.protocol import Option
+from capes.games.alliances.content import RESULT_NAMES
+from capes.games.alliances.decisions import INTERACT_DO
+from capes.games.alliances.engine import (
+    C_DAZ,
+    C_HELD,
+    C_POS,
+    C_POW,
+    E_DAZ,
+    E_POS,
+    FRAMES,
+    SCRIPTS_END,
+    SCRIPTS_INTERACT,
+    SCRIPTS_KO,
+    SCRIPTS_SETUP,
+    T_ID,
+    T_KIND,
+    T_POS,
+    T_SYM,
+    T_X,
+    AlliancesState,
+)
+
+
+def contested_by_enemy(st: AlliancesState, pos: int) -> bool:
+    # alliances/objective/contest: a non-Dazed Enemy within Range 1
+    d = st.board.dist[pos]
+    return any(not e[E_DAZ] and d[e[E_POS]] <= 1 for e in st.enemies)
+
+
+def securing(st: AlliancesState, ci: int, tok: list[Any]) -> bool:
+    # alliances/objective/secure
+    c = st.chars[ci]
+    return (not c[C_DAZ] and tok[T_POS] >= 0 and st.board.dist[c[C_POS]][tok[T_POS]] <= 1
+            and not contested_by_enemy(st, tok[T_POS]))
+
+
+def _near(st: AlliancesState, ci: int, tok: list[Any]) -> bool:
+    return tok[T_POS] >= 0 and st.board.dist[st.chars[ci][C_POS]][tok[T_POS]] <= 1
+
+
+# --- Oscorp Lab: Come Into My Lair Said the Goblin to the Spider (source: rulebook) ---------------
+
+def _lab_setup(st: AlliancesState) -> None:
+    # alliances/stage/oscorp-lab/setup: 12 Ingredients face down (ruling: 3 of each Sample symbol)
+    st.pool = [3, 3, 3, 3]
+    st.emit("alliances/stage/oscorp-lab/setup", "The 12 Ingredients are shuffled face down into the Ingredient Pool.")
+
+
+def _lab_interact(st: AlliancesState, ci: int) -> list[Option]:
+    out = []
+    held = st.chars[ci][C_HELD]
+    for t in st.tokens:
+        if not _near(st, ci, t) or not st._can_interact(ci, t[T_ID]):
+            continue
+        if t[T_KIND] == "ing":
+            out.append(Option(f"interact:{t[T_ID]}", f"Interact: pick up the {RESULT_NAMES[t[T_SYM]]} Ingredient at {st.lbl(t[T_POS])}"))
+        elif t[T_KIND] == "obj" and t[T_SYM] in held and not contested_by_enemy(st, t[T_POS]):
+            out.append(Option(f"interact:{t[T_ID]}", f"Interact: add Ingredients to the {RESULT_NAMES[t[T_SYM]]} Sample"))
+    # alliances/stage/lab-partners (ruling: both players are taken to agree)
+    if st.chars[ci][C_POW] >= st._interact_cost(ci):
+        for j, cj in enumerate(st.chars):
+            if j != ci and cj[C_HELD] and cj[C_POS] >= 0 and st.board.dist[cj[C_POS]][st.chars[ci][C_POS]] <= 1:
+                for sym in sorted(set(cj[C_HELD])):
+                    out.append(Option(f"interact:held:{st.game.squad[j]}:{RESULT_NAMES[sym]}",
+                                      f"Lab Partners: take the {RESULT_NAMES[sym]} Ingredient from {st.cname(j)}"))
+    return out
+
+
+def _lab_do(st: AlliancesState, ci: int, parts: list[str]) -> None:
+    if parts[0] == "held":
+        j = st.game.squad.index(parts[1])
+        sym = RESULT_NAMES.index(parts[2])
+        h = list(st.chars[j][C_HELD])
+        h.remove(sym)
+        st.chars[j][C_HELD] = tuple(h)
+        st.emit("alliances/stage/lab-partners", f"{st.cname(ci)} takes a {parts[2]} Ingredient from {st.cname(j)}.")
+        st._push(("ing_take", ci, sym, 0))
+        return
+    tid = int(parts[0])
+    st.interacted = (*st.interacted, (ci, tid))
+    tok = next(t for t in st.tokens if t[T_ID] == tid)
+    if tok[T_KIND] == "ing":
+        # alliances/stage/interact-ingredient
+        st.tokens.remove(tok)
+        st.emit("alliances/stage/interact-ingredient", f"{st.cname(ci)} picks up a {RESULT_NAMES[tok[T_SYM]]} Ingredient.")
+        st._push(("ing_take", ci, tok[T_SYM], 0))
+        return
+    # alliances/stage/oscorp-lab/objective: Place matching Ingredients on the Sample
+    c = st.chars[ci]
+    h = list(c[C_HELD])
+    while tok[T_SYM] in h and tok[T_X] < 2:
+        h.remove(tok[T_SYM])
+        tok[T_X] += 1
+    c[C_HELD] = tuple(h)
+    st.emit("alliances/stage/oscorp-lab/objective", f"{st.cname(ci)} adds Ingredients to the {RESULT_NAMES[tok[T_SYM]]} Sample ({tok[T_X]}/2).")
+    if tok[T_X] >= 2:
+        st.emit("alliances/stage/oscorp-lab/objective", f"The {RESULT_NAMES[tok[T_SYM]]} Sample is Synthesized.")
+        st._complete_objective(ci, tok)
+
+
+def _f_ing_take(st: AlliancesState, ci: int, sym: int, dropped: int) -> None:
+    # alliances/tokens/hold: at most 2 Ingredients; Place one within 1 Space before a third
+    c = st.chars[ci]
+    if len(c[C_HELD]) >= 2 and not dropped:
+        if len(set(c[C_HELD])) == 1:
+            same = c[C_HELD][0]
+            c[C_HELD] = (same,)
+            st._push(("drop", ci, same), ("ing_take", ci, sym, 1))
+            return
+        st._ask("drop_choice", st.seat_of(ci), ci, tuple(c[C_HELD]), sym)
+        return
+    c[C_HELD] = (*c[C_HELD], sym)
+
+
+def _lab_ko(st: AlliancesState, e: list[Any]) -> None:
+    # alliances/stage/scientific-method: reveal a random Ingredient into the Minion's Space
+    n = sum(st.pool)
+    if not n:
+        return
+    k = st.rng.randbelow(n)
+    for sym in range(4):
+        if k < st.pool[sym]:
+            break
+        k -= st.pool[sym]
+    st.pool[sym] -= 1
+    st._put_ing(sym, e[E_POS])
+    st.emit("alliances/stage/scientific-method", f"Scientific Method: a {RESULT_NAMES[sym]} Ingredient is revealed at {st.lbl(e[E_POS])}.")
+
+
+def _lab_end(st: AlliancesState) -> bool:
+    # alliances/stage/oscorp-lab/end: 3 or more Samples Synthesized
+    return st.completed >= 3
+
+
+# --- Goblin Glider Works: Grounded for Good (source: project) ----------------------------------
+
+def _works_interact(st: AlliancesState, ci: int) -> list[Option]:
+    out = []
+    for t in st.tokens:
+        if t[T_KIND] == "obj" and securing(st, ci, t) and st._can_interact(ci, t[T_ID]):
+            out.append(Option(f"interact:{t[T_ID]}", f"Interact: sabotage the glider prototype at {st.lbl(t[T_POS])}"))
+    return out
+
+
+def _works_do(st: AlliancesState, ci: int, parts: list[str]) -> None:
+    # alliances/stage/glider-works/objective: a Secured prototype is removed (Objective Completed)
+    tid = int(parts[0])
+    st.interacted = (*st.interacted, (ci, tid))
+    tok = next(t for t in st.tokens if t[T_ID] == tid)
+    st.emit("alliances/stage/glider-works/objective", f"{st.cname(ci)} sabotages a glider prototype.")
+    st._complete_objective(ci, tok)
+
+
+def _works_end(st: AlliancesState) -> bool:
+    return st.completed >= 3  # alliances/stage/glider-works/end
+
+
+# --- Boss Battle: Green Goblin Always Has the Last Laugh (board: source project) ----------------
+
+def _boss_setup(st: AlliancesState) -> None:
+    # alliances/stage/last-laugh/setup: a Brace on each Brace Space, in its starting position
+    st.braces = []
+    for tag in sorted(st.stage.tags):
+        for s in st.stage.tags[tag]:
+            st.tokens.append([st.next_tid, "brace", s, 4, len(st.braces)])
+            st.next_tid += 1
+            st.braces.append(0)
+
+
+def _boss_interact(st: AlliancesState, ci: int) -> list[Option]:
+    out = []
+    for t in st.tokens:
+        if t[T_KIND] == "brace" and not st.braces[t[T_X]] and _near(st, ci, t) and st._can_interact(ci, t[T_ID]):
+            out.append(Option(f"interact:{t[T_ID]}", f"Interact: turn the Brace at {st.lbl(t[T_POS])}"))
+    return out
+
+
+def _boss_do(st: AlliancesState, ci: int, parts: list[str]) -> None:
+    # alliances/stage/last-laugh/brace
+    tid = int(parts[0])
+    st.interacted = (*st.interacted, (ci, tid))
+    tok = next(t for t in st.tokens if t[T_ID] == tid)
+    st.braces[tok[T_X]] = 1
+    st.emit("alliances/stage/last-laugh/brace", f"{st.cname(ci)} turns the Brace at {st.lbl(tok[T_POS])}.")
+    pair = tok[T_X] // 2
+    if st.braces[2 * pair] and st.braces[2 * pair + 1]:
+        st.emit("alliances/stage/last-laugh/web-line", "A Web Line stretches between the two Braces.")
+
+
+def _boss_end(st: AlliancesState) -> bool:
+    # alliances/stage/last-laugh/end: 2 Dazed tokens on the Boss Daze Tracker
+    return st.boss_dazes >= 2
+
+
+SCRIPTS_SETUP.update(oscorp_lab=_lab_setup, goblins_last_laugh=_boss_setup)
+SCRIPTS_INTERACT.update(oscorp_lab=_lab_interact, glider_works=_works_interact, goblins_last_laugh=_boss_interact)
+INTERACT_DO.update(oscorp_lab=_lab_do, glider_works=_works_do, goblins_last_laugh=_boss_do)
+SCRIPTS_KO.update(oscorp_lab=_lab_ko)
+SCRIPTS_END.update(oscorp_lab=_lab_end, glider_works=_works_end, goblins_last_laugh=_boss_end)
+FRAMES["ing_take"] = _f_ing_take
