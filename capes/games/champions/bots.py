@@ -1,0 +1,112 @@
+"""The ``champions-heuristic`` bot, the rollout policy and the evaluation used by ISMCTS.
+
+The bot reads only ``state.decision`` and ``state.view(seat)``. Priorities: recover when hurt in
+alter-ego, thwart when the main scheme is near its target, defend when a hit would be heavy, attack
+the villain (minions first when they are engaged), play allies and upgrades, then end the turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.rng import Rng
+
+
+def _num(oid: str) -> int:
+    try:
+        return int(oid.rsplit(":", 1)[1])
+    except (ValueError, IndexError):
+        return -1
+
+
+def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> float:
+    me = v["players"][seat]
+    ident = me["identity"]
+    hp_lost = ident.get("damage", 0)
+    ms = v["main_scheme"]
+    pressure = ms.get("threat", 0) / max(1, ms["target"])
+    sides = {e["uid"]: e for e in v["encounter_play"]}
+    if kind == "turn":
+        if oid.startswith("play:"):
+            return 50
+        if oid.startswith("use:"):
+            return 45
+        if oid.startswith("thw:") or oid.startswith("athw:"):
+            uid = _num(oid)
+            return 60 + 40 * pressure + (15 if uid in sides else 0)
+        if oid.startswith("atk:") or oid.startswith("aatk:"):
+            uid = _num(oid)
+            minion = uid in sides
+            return 55 + (10 if minion else 0) - 30 * max(0, pressure - 0.6)
+        if oid == "rec":
+            return 70 if hp_lost >= 4 else 20
+        if oid == "flip":
+            if ident["form"] == "alter-ego":
+                return 65 if hp_lost < 6 else 10
+            return 5
+        if oid == "end":
+            return 1
+    if kind == "defend":
+        if oid == "def:hero":
+            return 60
+        if oid.startswith("def:"):
+            return 70
+        return 20 if hp_lost < 5 else 5
+    if kind in ("mulligan",):
+        return 10 if oid == "keep" else 0
+    if kind == "hdisc":
+        return 10 if oid == "keep" else 0
+    if kind == "optwin":
+        return 0 if oid == "pass" else 10
+    if kind == "pay":
+        return 10 if oid.startswith("res:") else 5
+    if kind == "choose":
+        uid = _num(oid)
+        e = sides.get(uid)
+        if "threat" in label:
+            return 10 + (e or {}).get("threat", 0)
+        return 10 if oid != "skip" else 0
+    if kind == "over_limit":
+        return 0
+    return 1
+
+
+class HeuristicBot:
+    name = "champions-heuristic"
+
+    def __init__(self, game: Any, seat: int, seed: int = 0, **opts: Any) -> None:
+        self.seat = seat
+        self.rng = Rng(seed * 31 + seat + 1)
+
+    def choose(self, state: Any) -> str:
+        d = state.decision
+        v = state.view(self.seat)
+        best, bs = d.options[0].id, -1e9
+        for o in d.options:
+            s = _score(o.id, v, self.seat, d.kind, o.label) + self.rng.random() * 0.5
+            if s > bs:
+                best, bs = o.id, s
+        return best
+
+
+def rollout_choice(state: Any, rng: Rng) -> str:
+    """Cheap rollout policy: random, but rarely ends a turn while other actions exist."""
+    opts = state.decision.options
+    if state.decision.kind == "turn" and len(opts) > 1 and rng.random() < 0.8:
+        opts = [o for o in opts if o.id != "end" and o.id != "flip"] or opts
+    return opts[rng.randbelow(len(opts))].id
+
+
+def evaluate(state: Any, seat: int) -> float:
+    r = state.result
+    if r is not None:
+        return r.reward(seat)
+    vil = state.villain
+    vhp = state.hp(vil)
+    frac_v = 1 - state.dmg[vil] / max(1, vhp)
+    stages = len(state.vstages)
+    ms = state.mscheme
+    thr = state.thr[ms] / max(1, state.target(ms))
+    alive = sum(state.alive) / state.n
+    score = 0.5 + 0.25 * (1 - (frac_v + stages) / (1 + stages)) - 0.25 * thr + 0.1 * (alive - 1)
+    return min(1.0, max(0.0, score))

@@ -1,0 +1,167 @@
+"""Card scripts: the card-script API.
+
+One module per data file (``cards/<file>.py`` for ``data/<file>.yaml``), each registering short functions
+keyed by card code with the decorators below. Modules are imported by :func:`load_scripts`; a new set
+needs only its YAML file and its script module (add the module name to :data:`MODULES`).
+
+Hooks (``g`` is the game state, ``p`` the seat/player index, ``me`` the card instance id, an int):
+
+* ``@play(code)``            events: ``fn(g, p, me)`` resolves the event (after its cost is paid;
+  ``g.paid`` holds the colours paid, e.g. ``"M" in g.paid``). Register ``can=`` for extra play
+  conditions and ``form="hero"|"ae"`` for hero/alter-ego-only actions.
+* ``@enters(code)``          after a player card enters play (forced responses and optional ones
+  like Mockingbird — make them optional with ``g.choose(..., optional=True)``).
+* ``@action(code, form=None, can=None)``  an action ability of a card in play (``use:<uid>``); the
+  function pays its own costs (``g.exhaust(me)``, ``g.spend_uses(me)``, ``g.pay(p, 3, "P", then)``).
+* ``@resource(code, form=None, can=None)``  a resource ability: returns the colours it produces
+  (``"W"``) and pays its own cost.
+* ``@revealed(code)``        encounter "When Revealed": ``fn(g, p, me)``; ``g.form(p)`` tells hero/alter-ego.
+* ``@boost(code)``           a star boost ability, ``fn(g, p, me)`` during the activation.
+* ``@setup(code)``           a main scheme's setup ability.
+* ``@defeated(code)``        "When Defeated" of an encounter card.
+* ``@trigger(code, event, kind="forced"|"optional", where="play"|"hand"|"identity", form=None,
+  can=None)``  interrupts/responses. ``fn(g, p, me, ev)`` where ``ev`` is the index of the event frame
+  on ``g.stack``: ``g.ev(ev)`` reads it, ``g.ev_set(ev, field, value)`` changes it (e.g. prevents damage).
+  Events: ``attack_init`` (attacker, player), ``dmg`` (target, amount, source, flags), ``threat``
+  (scheme, amount, cause), ``treachery`` (card, player), ``after_thwart`` (character, player),
+  ``after_attack`` (attacker, target, player, basic), ``minion_defeated`` (minion, by_player),
+  ``form_changed`` (player).
+* ``@stat(code, "atk"|"thw"|"def"|"rec"|"hp"|"sch"|"hand")``  a constant modifier:
+  ``fn(g, me, target) -> int`` added to ``target``'s stat (e.g. an upgrade on your hero).
+
+The vocabulary (methods of the state; each pushes a rules step, effects resolve in call order):
+``g.damage(target, n, src)``, ``g.heal(target, n)``, ``g.thwart(scheme, n)`` (remove threat),
+``g.add_threat(scheme, n)``, ``g.draw(p, n)``, ``g.stun(uid)``, ``g.confuse(uid)``, ``g.tough(uid)``,
+``g.exhaust(uid)``, ``g.ready(uid)``, ``g.discard(uid)``, ``g.villain_attacks(p)``, ``g.villain_schemes(p)``,
+``g.surge(p)``, ``g.choose(p, selector, then, prompt, optional=False)`` where ``selector`` is
+one of :data:`capes.games.champions.engine.SELECTORS` (``enemy``, ``minion``, ``scheme``, ``character``,
+``friendly``, ``ally``, ``my_upgrade_support``…) and ``then`` a tuple of steps using ``"@"`` for the
+chosen card, e.g. ``g.choose(p, "enemy", (("damage", "@", 8, me),))``; ``g.modal(p, [(label, steps), ...])``.
+A step is ``(name, *args)`` with names from :data:`capes.games.champions.engine.STEPS`.
+
+Testing a card: ``tests/champions/helpers.py`` has ``scenario(hero=..., hand=[codes], play=[codes],
+minions=[codes], ...)`` that builds a state with the given cards in place.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+MODULES = ["spider_man", "justice", "basic", "rhino", "bomb_scare", "standard", "expert",
+           "she_hulk", "aggression", "klaw", "protection", "leadership", "captain_marvel", "iron_man",
+           "black_panther", "ultron", "masters_of_evil", "under_attack", "legions_of_hydra",
+           "the_doomsday_chair"]
+
+PLAY: dict[str, tuple[Callable[..., Any], str | None, Callable[..., bool] | None]] = {}
+ENTERS: dict[str, Callable[..., Any]] = {}
+ACTION: dict[str, tuple[Callable[..., Any], str | None, Callable[..., bool] | None]] = {}
+RESOURCE: dict[str, tuple[Callable[..., Any], str | None, Callable[..., bool] | None, str]] = {}
+#: named continuations: steps ``("call", name, *args)`` run ``CONT[name](g, *args)``
+CONT: dict[str, Callable[..., Any]] = {}
+REVEALED: dict[str, Callable[..., Any]] = {}
+BOOST: dict[str, Callable[..., Any]] = {}
+SETUP: dict[str, Callable[..., Any]] = {}
+DEFEATED: dict[str, Callable[..., Any]] = {}
+STAT: dict[str, dict[str, Callable[..., int]]] = {}  # stat -> code -> fn
+#: event -> list of (code, kind, where, form, can, fn)
+TRIGGERS: dict[str, list[tuple[str, str, str, str | None, Callable[..., bool] | None, Callable[..., Any]]]] = {}
+#: every code that has any script, with the module that scripted it
+SCRIPTED: dict[str, str] = {}
+
+
+def _mark(code: str, fn: Callable[..., Any]) -> None:
+    SCRIPTED.setdefault(code, fn.__module__.rsplit(".", 1)[-1])
+
+
+def play(code: str, form: str | None = None, can: Callable[..., bool] | None = None):
+    def deco(fn):
+        PLAY[code] = (fn, form, can)
+        _mark(code, fn)
+        return fn
+    return deco
+
+
+def enters(code: str):
+    def deco(fn):
+        ENTERS[code] = fn
+        _mark(code, fn)
+        return fn
+    return deco
+
+
+def action(code: str, form: str | None = None, can: Callable[..., bool] | None = None):
+    def deco(fn):
+        ACTION[code] = (fn, form, can)
+        _mark(code, fn)
+        return fn
+    return deco
+
+
+def resource(code: str, produces: str = "W", form: str | None = None, can: Callable[..., bool] | None = None):
+    def deco(fn):
+        RESOURCE[code] = (fn, form, can, produces)
+        _mark(code, fn)
+        return fn
+    return deco
+
+
+def _simple(table: dict[str, Callable[..., Any]]):
+    def reg(code: str):
+        def deco(fn):
+            table[code] = fn
+            _mark(code, fn)
+            return fn
+        return deco
+    return reg
+
+
+revealed = _simple(REVEALED)
+boost = _simple(BOOST)
+setup = _simple(SETUP)
+defeated = _simple(DEFEATED)
+
+
+def stat(code: str, which: str):
+    def deco(fn):
+        STAT.setdefault(which, {})[code] = fn
+        _mark(code, fn)
+        return fn
+    return deco
+
+
+def trigger(code: str, event: str, kind: str = "forced", where: str = "play", form: str | None = None,
+            can: Callable[..., bool] | None = None):
+    def deco(fn):
+        TRIGGERS.setdefault(event, []).append((code, kind, where, form, can, fn))
+        _mark(code, fn)
+        return fn
+    return deco
+
+
+def cont(fn):
+    """Register ``fn`` as a continuation usable in steps: ``("call", "<module>.<name>", *args)``."""
+    CONT[fn.__module__.rsplit(".", 1)[-1] + "." + fn.__name__] = fn
+    return fn
+
+
+def mark(code: str, module: str) -> None:
+    """Declare a card handled by the engine's generic rules (e.g. a pure stat attachment)."""
+    SCRIPTED.setdefault(code, module)
+
+
+_loaded = False
+
+
+def load_scripts() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for m in MODULES:
+        try:
+            importlib.import_module(f"capes.games.champions.cards.{m}")
+        except ModuleNotFoundError as e:
+            if e.name != f"capes.games.champions.cards.{m}":
+                raise

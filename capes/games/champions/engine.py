@@ -1,0 +1,632 @@
+"""The Marvel Champions rules engine: state, the rules-step stack and every rule of play.
+
+The state is plain data: card instances are small ints (``uid``) indexing flat per-instance lists
+(``dmg``, ``thr``, ``exh``...); static card data lives in :data:`capes.games.champions.data.CARDS`.
+Pending rules are an explicit stack of tuples (``self.stack``); the top tuple is either a step that
+runs at once (``STEPS``) or a question for a seat (``ASKS``). Card scripts (``cards/*.py``) push steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.protocol import Decision, Option, Result, State
+from capes.core.rng import Rng
+from capes.games.champions import cards as S
+from capes.games.champions.data import CARDS, Card
+
+HERO, AE = 1, 0
+STUN, CONF, TOUGH = 1, 2, 4
+F_ATTACK, F_OVERKILL, F_PIERCE, F_INDIRECT = 1, 2, 4, 8
+ROUND_CAP = 40  # engine bound: if the villain has not won by then, the scheme is completed (ruling)
+TURN_CAP = 60  # engine bound on decisions in one player turn; then only "end turn" is offered (ruling)
+NAMES = ("stunned", "confused", "tough")
+
+
+def C(code: str) -> Card:
+    return CARDS[code]
+
+
+class ChampionsState(State):
+    # ------------------------------------------------------------------ fields
+    FIELDS_LIST = ("dmg", "thr", "exh", "cnt", "st", "att", "eng", "edeck", "edisc", "eplay", "vstages",
+                   "mstages", "stack", "mods", "ident", "form", "changed", "alive", "boosts", "hit",
+                   "removed", "victory")
+    FIELDS_NESTED = ("deck", "hand", "disc", "play", "fd", "setaside", "used")
+    FIELDS_SCALAR = ("n", "villain", "mscheme", "accel", "first", "rnd", "turn", "over", "paid", "acts",
+                     "vdefeats")
+
+    n: int
+    code: tuple[str, ...]
+    owner: tuple[int, ...]
+
+    # ================================================================ protocol hooks
+    def _compute_decision(self) -> Decision:
+        if self.over:
+            return Decision(None, "The game is over.", ())
+        f = self.stack[-1]
+        seat, prompt, opts = ASKS[f[0]][0](self, f)
+        return Decision(seat, prompt, tuple(Option(i, lab) for i, lab in opts), kind=f[0])
+
+    def _do(self, oid: str) -> None:
+        f = self.stack.pop()
+        self._buf = []
+        ASKS[f[0]][1](self, f, oid)
+        buf = self._buf
+        self._buf = None
+        buf.reverse()
+        self.stack.extend(buf)
+        self.run()
+
+    def _result(self) -> Result | None:
+        if not self.over:
+            return None
+        win = self.over == "win"
+        out = tuple("win" if win else "loss" for _ in range(self.n))
+        sc = tuple(1.0 if win else 0.0 for _ in range(self.n))
+        return Result(out, sc, "The heroes defeat the villain." if win else "The villain wins.")
+
+    def _dump(self) -> Any:
+        d: dict[str, Any] = {k: getattr(self, k) for k in self.FIELDS_LIST + self.FIELDS_NESTED + self.FIELDS_SCALAR}
+        d["code"] = list(self.code)
+        d["owner"] = list(self.owner)
+        return d
+
+    def _load(self, data: Any) -> None:
+        for k in self.FIELDS_LIST + self.FIELDS_NESTED:
+            setattr(self, k, [_tup(x) if k == "stack" or k == "mods" else (list(x) if isinstance(x, list) else x)
+                              for x in data[k]])
+        for k in self.FIELDS_SCALAR:
+            setattr(self, k, data[k])
+        self.code = tuple(data["code"])
+        self.owner = tuple(data["owner"])
+
+    def _copy_into(self, o: State) -> None:
+        assert isinstance(o, ChampionsState)
+        o.code = self.code
+        o.owner = self.owner
+        o.dmg = self.dmg.copy(); o.thr = self.thr.copy(); o.exh = self.exh.copy(); o.cnt = self.cnt.copy()
+        o.st = self.st.copy(); o.att = self.att.copy(); o.eng = self.eng.copy()
+        o.edeck = self.edeck.copy(); o.edisc = self.edisc.copy(); o.eplay = self.eplay.copy()
+        o.vstages = self.vstages.copy(); o.mstages = self.mstages.copy(); o.stack = self.stack.copy()
+        o.mods = self.mods.copy(); o.ident = self.ident.copy(); o._form = self._form.copy()
+        o.changed = self.changed.copy(); o.alive = self.alive.copy(); o.boosts = self.boosts.copy()
+        o.hit = self.hit.copy(); o.removed = self.removed.copy(); o.victory = self.victory.copy()
+        o.deck = [x.copy() for x in self.deck]; o.hand = [x.copy() for x in self.hand]
+        o.disc = [x.copy() for x in self.disc]; o.play = [x.copy() for x in self.play]
+        o.fd = [x.copy() for x in self.fd]; o.setaside = [x.copy() for x in self.setaside]
+        o.used = [x.copy() for x in self.used]
+        o.n = self.n; o.villain = self.villain; o.mscheme = self.mscheme; o.accel = self.accel
+        o.first = self.first; o.rnd = self.rnd; o.turn = self.turn; o.over = self.over; o.paid = self.paid
+        o.acts = self.acts; o.vdefeats = self.vdefeats
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        def card(u: int) -> dict[str, Any]:
+            c = C(self.code[u])
+            d: dict[str, Any] = {"uid": u, "code": c.code, "name": c.name}
+            if self.dmg[u]:
+                d["damage"] = self.dmg[u]
+            if self.thr[u]:
+                d["threat"] = self.thr[u]
+            if self.exh[u]:
+                d["exhausted"] = True
+            if self.cnt[u]:
+                d["counters"] = self.cnt[u]
+            if self.st[u]:
+                d["status"] = [NAMES[i] for i in range(3) if self.st[u] >> i & 1]
+            if self.att[u] >= 0:
+                d["attached_to"] = self.att[u]
+            if self.eng[u] >= 0:
+                d["engaged_with"] = self.eng[u]
+            return d
+
+        players = []
+        for p in range(self.n):
+            pd: dict[str, Any] = {
+                "identity": card(self.ident[p]) | {"form": "hero" if self._form[p] else "alter-ego",
+                                                    "name": self.idcard(p).name},
+                "alive": self.alive[p], "hand_size": len(self.hand[p]), "deck_size": len(self.deck[p]),
+                "discard": [self.code[u] for u in self.disc[p]], "play": [card(u) for u in self.play[p]],
+                "facedown_encounter": len(self.fd[p]), "changed_form": self.changed[p],
+                "setaside": [self.code[u] for u in self.setaside[p]],
+            }
+            if seat == p:
+                pd["hand"] = [card(u) for u in self.hand[p]]
+            players.append(pd)
+        return {
+            "round": self.rnd, "first_player": self.first, "turn": self.turn,
+            "villain": card(self.villain) | {"hp": self.hp(self.villain)}, "villain_stages_left": len(self.vstages),
+            "main_scheme": card(self.mscheme) | {"target": self.target(self.mscheme)},
+            "main_stages_left": len(self.mstages), "acceleration_tokens": self.accel,
+            "encounter_play": [card(u) for u in self.eplay], "encounter_deck": len(self.edeck),
+            "encounter_discard": [self.code[u] for u in self.edisc], "boost_facedown": len(self.boosts),
+            "players": players, "removed": [self.code[u] for u in self.removed],
+            "victory_display": [self.code[u] for u in self.victory],
+        }
+
+    def _resample(self, seat: int, rng: Rng) -> None:
+        # Other players' hands and every deck are unknown to `seat`; so are facedown encounter cards.
+        for p in range(self.n):
+            if p == seat:
+                rng.shuffle(self.deck[p])
+                continue
+            pool = self.hand[p] + self.deck[p]
+            rng.shuffle(pool)
+            k = len(self.hand[p])
+            self.hand[p] = pool[:k]
+            self.deck[p] = pool[k:]
+        pool = self.edeck + self.boosts + [u for p in range(self.n) for u in self.fd[p]]
+        rng.shuffle(pool)
+        i = 0
+        for p in range(self.n):
+            k = len(self.fd[p])
+            self.fd[p] = pool[i:i + k]
+            i += k
+        k = len(self.boosts)
+        self.boosts = pool[i:i + k]
+        self.edeck = pool[i + k:]
+
+    # ================================================================ the run loop
+    _buf: list | None = None
+
+    def run(self) -> None:
+        st = self.stack
+        while st and not self.over:
+            f = st[-1]
+            a = ASKS.get(f[0])
+            if a is not None:
+                seat, prompt, opts = a[0](self, f)
+                if not opts:
+                    st.pop()
+                    continue
+                if len(opts) == 1 and f[0] in AUTO_SINGLE:
+                    st.pop()
+                    self._buf = []
+                    a[1](self, f, opts[0][0])
+                else:
+                    self._decision = Decision(seat, prompt, tuple(Option(i, lab) for i, lab in opts), kind=f[0])
+                    return
+            else:
+                st.pop()
+                self._buf = []
+                STEPS[f[0]](self, *f[1:])
+            buf = self._buf
+            self._buf = None
+            if buf:
+                buf.reverse()
+                st.extend(buf)
+        if self.over:
+            self._decision = Decision(None, "The game is over.", ())
+
+    def push(self, *frames: tuple) -> None:
+        """Queue steps; within one rules step, everything pushed resolves in the order pushed."""
+        if self._buf is not None:
+            self._buf.extend(frames)
+        else:
+            self.stack.extend(reversed(frames))
+
+    # ================================================================ helpers: cards & stats
+    def idcard(self, p: int) -> Card:
+        c = C(self.code[self.ident[p]])
+        return c if self._form[p] else C(c.back or c.code)
+
+    def ccard(self, u: int) -> Card:
+        """The card as it currently is (identity by form)."""
+        o = self.owner[u]
+        if o >= 0 and self.ident[o] == u:
+            return self.idcard(o)
+        return C(self.code[u])
+
+    def is_ident(self, u: int) -> bool:
+        o = self.owner[u]
+        return o >= 0 and self.ident[o] == u
+
+    def ctype(self, u: int) -> str:
+        return C(self.code[u]).type
+
+    def name(self, u: int) -> str:
+        if u < 0:
+            return "-"
+        return self.ccard(u).name
+
+    def _mod(self, which: str, u: int) -> int:
+        fns = S.STAT.get(which)
+        tot = 0
+        if fns:
+            for v in self._modsrc():
+                f = fns.get(self.code[v])
+                if f is not None:
+                    tot += f(self, v, u)
+        return tot
+
+    def _modsrc(self) -> list[int]:
+        out = [self.villain, self.mscheme, *self.eplay]
+        for p in range(self.n):
+            out.append(self.ident[p])
+            out += self.play[p]
+        return out
+
+    def atk(self, u: int) -> int:
+        c = self.ccard(u)
+        v = c.atk or 0
+        if c.type in ("villain", "minion"):
+            for a in self.attached(u):
+                v += C(self.code[a]).atk or 0 if C(self.code[a]).type == "attachment" else 0
+        return max(0, v + self._mod("atk", u))
+
+    def thw(self, u: int) -> int:
+        return max(0, (self.ccard(u).thw or 0) + self._mod("thw", u))
+
+    def sch(self, u: int) -> int:
+        c = self.ccard(u)
+        v = c.sch or 0
+        for a in self.attached(u):
+            ac = C(self.code[a])
+            if ac.type == "attachment":
+                v += ac.sch or 0
+        return max(0, v + self._mod("sch", u))
+
+    def defv(self, u: int) -> int:
+        return max(0, (self.ccard(u).def_ or 0) + self._mod("def", u))
+
+    def rec(self, u: int) -> int:
+        return max(0, (self.ccard(u).rec or 0) + self._mod("rec", u))
+
+    def hp(self, u: int) -> int:
+        c = self.ccard(u)
+        v = c.hp or 0
+        if c.hp_per_hero:
+            v *= self.n
+        return max(1, v + self._mod("hp", u))
+
+    def hand_size(self, p: int) -> int:
+        return max(0, (self.idcard(p).hand or 0) + self._mod("hand", self.ident[p]))
+
+    def target(self, s: int) -> int:
+        c = C(self.code[s])
+        if c.threat is None:
+            return 0
+        return c.threat if c.threat_fixed else c.threat * self.n
+
+    def attached(self, u: int) -> list[int]:
+        out = [a for a in self.eplay if self.att[a] == u]
+        for p in range(self.n):
+            out += [a for a in self.play[p] if self.att[a] == u]
+        return out
+
+    def has_kw(self, u: int, kw: str) -> int:
+        v = self.ccard(u).kw(kw)
+        if not v and kw == "retaliate":
+            for a in self.attached(u):
+                v += C(self.code[a]).kw("grant_retaliate") if False else 0
+        return v + sum(1 for m in self.mods if m[0] == "kw" and m[1] == u and m[2] == kw)
+
+    def form(self, p: int) -> int:  # type: ignore[override]
+        return self._form[p]
+
+    # ---- convenience lists
+    def minions(self, p: int | None = None) -> list[int]:
+        return [u for u in self.eplay if self.ctype(u) == "minion" and (p is None or self.eng[u] == p)]
+
+    def sides(self) -> list[int]:
+        return [u for u in self.eplay if self.ctype(u) == "side_scheme"]
+
+    def enemies(self) -> list[int]:
+        return [self.villain, *self.minions()]
+
+    def allies(self, p: int) -> list[int]:
+        return [u for u in self.play[p] if self.ctype(u) == "ally"]
+
+    def order(self) -> list[int]:
+        return [(self.first + i) % self.n for i in range(self.n) if self.alive[(self.first + i) % self.n]]
+
+    def attackable(self, p: int) -> list[int]:
+        """Enemies `p` may attack: the villain only while no guard minion is engaged with p (Guard)."""
+        ms = self.minions()
+        guard = any(self.eng[m] == p and self.has_kw(m, "guard") for m in ms)
+        return ms if guard else [self.villain, *ms]
+
+    def thwartable(self, p: int) -> list[int]:
+        """Schemes `p` may remove threat from (Crisis blocks the main scheme; Patrol too)."""
+        sd = self.sides()
+        crisis = any(C(self.code[s]).crisis for s in sd)
+        patrol = any(self.eng[m] == p and self.has_kw(m, "patrol") for m in self.minions())
+        return sd if (crisis or patrol) else [self.mscheme, *sd]
+
+    def friendly(self) -> list[int]:
+        out = []
+        for p in range(self.n):
+            if self.alive[p]:
+                out.append(self.ident[p])
+                out += self.allies(p)
+        return out
+
+    # ================================================================ vocabulary for scripts
+    def damage(self, target: int, n: int, src: int = -1, flags: int = 0) -> None:
+        self.push(("dmg", target, n, src, flags))
+
+    def heal(self, target: int, n: int) -> int:
+        h = min(n, self.dmg[target])
+        self.dmg[target] -= h
+        if h:
+            self.emit("champions/rr/heal", f"{self.name(target)} heals {h} damage.")
+        return h
+
+    def thwart(self, scheme: int, n: int, src: int = -1) -> None:
+        self.push(("rthreat", scheme, n, src))
+
+    def add_threat(self, scheme: int, n: int, cause: str = "card") -> None:
+        self.push(("threat", scheme, n, cause))
+
+    def draw(self, p: int, n: int) -> None:
+        self.push(("draw", p, n))
+
+    def stun(self, u: int) -> None:
+        self._status(u, STUN)
+
+    def confuse(self, u: int) -> None:
+        self._status(u, CONF)
+
+    def tough(self, u: int) -> None:
+        self._status(u, TOUGH)
+
+    def _status(self, u: int, bit: int) -> None:
+        # champions/rr/status-cards: a character has at most one of each status card
+        if not self.st[u] & bit:
+            self.st[u] |= bit
+            self.emit("champions/rr/status-cards", f"{self.name(u)} becomes {NAMES[bit.bit_length() - 1]}.")
+
+    def exhaust(self, u: int) -> None:
+        self.exh[u] = 1
+
+    def ready(self, u: int) -> None:
+        self.exh[u] = 0
+
+    def discard(self, u: int) -> None:
+        self.push(("discard", u))
+
+    def spend_uses(self, u: int, k: int = 1) -> None:
+        """Remove counters; a Uses card with none left is discarded (champions/rr/uses)."""
+        self.cnt[u] -= k
+        if self.cnt[u] <= 0 and C(self.code[u]).kw("uses"):
+            self.push(("discard", u))
+
+    def villain_attacks(self, p: int) -> None:
+        self.push(("attack", self.villain, p, 1))
+
+    def villain_schemes(self, p: int) -> None:
+        self.push(("scheme", self.villain, p, 1))
+
+    def surge(self, p: int) -> None:
+        self.push(("surge", p))
+
+    def choose(self, p: int, selector: str, then: tuple, prompt: str = "", optional: bool = False,
+               src: int = -1) -> None:
+        self.push(("choose", p, selector, then, prompt, optional, src))
+
+    def modal(self, p: int, choices: list[tuple[str, tuple]]) -> None:
+        self.push(("modal", p, tuple((lab, steps) for lab, steps in choices)))
+
+    def pay(self, p: int, need: int, color: str, then: tuple) -> None:
+        self.push(("pay", p, need, color, -1, "", then))
+
+    def ev(self, i: int) -> tuple:
+        return self.stack[i]
+
+    def ev_set(self, i: int, field: int, value: Any) -> None:
+        f = list(self.stack[i])
+        f[field] = value
+        self.stack[i] = tuple(f)
+
+    def used_once(self, p: int, tag: str) -> bool:
+        return tag in self.used[p]
+
+    def use_once(self, p: int, tag: str) -> None:
+        self.used[p].append(tag)
+
+    def put_in_play_engaged(self, u: int, p: int) -> None:
+        self.push(("engage", u, p))
+
+    def remove_from_zones(self, u: int) -> None:
+        for lst in (self.eplay, self.edeck, self.edisc, self.boosts, self.removed):
+            if u in lst:
+                lst.remove(u)
+        for p in range(self.n):
+            for lst in (self.hand[p], self.deck[p], self.disc[p], self.play[p], self.fd[p], self.setaside[p]):
+                if u in lst:
+                    lst.remove(u)
+
+    def find_encounter(self, code: str) -> int:
+        for lst in (self.edeck, self.edisc):
+            for u in lst:
+                if self.code[u] == code:
+                    return u
+        return -1
+
+    def reveal_card(self, u: int, p: int) -> None:
+        self.push(("reveal", u, p))
+
+    def lose(self, why: str) -> None:
+        if not self.over:
+            self.over = "loss"
+            self.emit("champions/summary/scoring/defeat", why)
+
+    def win(self, why: str) -> None:
+        if not self.over:
+            self.over = "win"
+            self.emit("champions/summary/scoring/victory", why)
+
+    # ================================================================ resources
+    def res_of(self, u: int, payfor: int) -> str:
+        """Colours card `u` produces when discarded to pay for `payfor` (champions/rr/resources)."""
+        c = C(self.code[u])
+        r = c.res
+        if r == "W" and c.type == "resource" and c.name.startswith("The Power of") and payfor >= 0:
+            if C(self.code[payfor]).aspect == c.aspect:
+                r = "WW"
+        return r
+
+    def sources(self, p: int, excl: int, payfor: int) -> list[tuple[str, int, str]]:
+        """Available resource sources: (kind, uid, colours)."""
+        out = [("card", u, self.res_of(u, payfor)) for u in self.hand[p] if u != excl and C(self.code[u]).res]
+        for u in [self.ident[p], *self.play[p]]:
+            code = self.ccard(u).code
+            r = S.RESOURCE.get(code)
+            if r is not None:
+                fn, form, can, produces = r
+                if form == "hero" and not self._form[p] or form == "ae" and self._form[p]:
+                    continue
+                if can is not None and not can(self, p, u):
+                    continue
+                out.append(("ability", u, produces))
+        return out
+
+    def can_afford(self, p: int, need: int, color: str, excl: int, payfor: int) -> bool:
+        if need <= 0:
+            return True
+        tot = 0
+        for _, _, r in self.sources(p, excl, payfor):
+            tot += sum(1 for ch in r if not color or ch == color or ch == "W")
+            if tot >= need:
+                return True
+        return False
+
+    # ================================================================ playability
+    def cost_of(self, p: int, u: int) -> int:
+        c = C(self.code[u])
+        v = c.cost or 0
+        for m in self.mods:
+            if m[0] == "cost" and m[1] == p:
+                v -= m[2]
+        return max(0, v)
+
+    def playable(self, p: int, u: int) -> bool:
+        c = C(self.code[u])
+        t = c.type
+        if t == "resource" or c.cost is None:
+            return False
+        if c.kw("hero_only") and not self._form[p]:
+            return False
+        if c.kw("alter_ego_only") and self._form[p]:
+            return False
+        if c.unique and self._unique_in_play(c.name, c.subname):
+            return False
+        mpp = c.kw("max_per_player")
+        if mpp and sum(1 for v in self.play[p] if C(self.code[v]).name == c.name) >= mpp:
+            return False
+        if t == "event":
+            spec = S.PLAY.get(c.code)
+            if spec is None:
+                return False
+            _, form, can = spec
+            if form == "hero" and not self._form[p] or form == "ae" and self._form[p]:
+                return False
+            if form == "never":
+                return False
+            if can is not None and not can(self, p, u):
+                return False
+        elif t == "upgrade":
+            if c.attach == "minion" and not self.minions():
+                return False
+            if c.attach == "enemy" and not self._webbable():
+                return False
+        return self.can_afford(p, self.cost_of(p, u), "", u, u)
+
+    def _webbable(self) -> list[int]:
+        return [e for e in self.enemies() if not any(self.code[a] == "01009" for a in self.attached(e))]
+
+    def _unique_in_play(self, name: str, sub: str | None) -> bool:
+        for p in range(self.n):
+            if self.alive[p] and self.idcard(p).name == name:
+                return True
+            for v in self.play[p]:
+                c = C(self.code[v])
+                if c.unique and c.name == name and c.subname == sub:
+                    return True
+        return False
+
+    # ================================================================ windows
+    def window(self, event: str, i: int) -> None:
+        """Open the interrupt/response window for the event frame at stack index ``i``.
+
+        champions/rr/forced: forced abilities resolve first; then (champions/rr/timing) each player in
+        player order, first player first, may use optional interrupts/responses.
+        """
+        trigs = S.TRIGGERS.get(event)
+        if not trigs:
+            return
+        forced = [t for t in trigs if t[1] == "forced"]
+        if forced:
+            codes = {t[0] for t in forced}
+            for u in self._modsrc() + list(self.boosts):
+                code = self.ccard(u).code
+                if code in codes:
+                    for t in forced:
+                        if t[0] == code and (t[4] is None or t[4](self, self._ctrl(u), u, i)):
+                            t[5](self, self._ctrl(u), u, i)
+        if len(forced) < len(trigs):
+            self.push(("optwin", event, i, 0, ()))
+
+    def _ctrl(self, u: int) -> int:
+        o = self.owner[u]
+        return o if o >= 0 else self.first
+
+    def optional_triggers(self, event: str, i: int, p: int) -> list[tuple[int, tuple]]:
+        out = []
+        if not self.alive[p]:
+            return out
+        for t in S.TRIGGERS.get(event, ()):
+            if t[1] != "optional":
+                continue
+            code, _, where, form, can, fn = t
+            if form == "hero" and not self._form[p] or form == "ae" and self._form[p]:
+                continue
+            if where == "hand":
+                for u in self.hand[p]:
+                    if self.code[u] == code and (can is None or can(self, p, u, i)) \
+                            and self.can_afford(p, self.cost_of(p, u), "", u, u):
+                        out.append((u, t))
+                        break
+            elif where == "identity":
+                u = self.ident[p]
+                if self.idcard(p).code == code and (can is None or can(self, p, u, i)):
+                    out.append((u, t))
+            else:
+                for u in self.play[p]:
+                    if self.code[u] == code and (can is None or can(self, p, u, i)):
+                        out.append((u, t))
+        return out
+
+    def log_card(self, rule: str, text: str) -> None:
+        self.emit(rule, text)
+
+
+def _tup(x: Any) -> Any:
+    if isinstance(x, list):
+        return tuple(_tup(y) for y in x)
+    return x
+
+
+# property alias so scripts can call g.form(p) while state stores _form
+ChampionsState.FIELDS_LIST = tuple("_form" if f == "form" else f for f in ChampionsState.FIELDS_LIST)
+
+STEPS: dict[str, Any] = {}
+ASKS: dict[str, tuple[Any, Any]] = {}
+AUTO_SINGLE: set[str] = set()
+SELECTORS: dict[str, Any] = {}
+
+
+def step(name: str):
+    def deco(fn):
+        STEPS[name] = fn
+        return fn
+    return deco
+
+
+def ask(name: str, auto_single: bool = False):
+    def deco(pair):
+        ASKS[name] = pair
+        if auto_single:
+            AUTO_SINGLE.add(name)
+        return pair
+    return deco

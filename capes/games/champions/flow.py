@@ -1,0 +1,1340 @@
+"""Rules steps and questions: setup, the round, player actions, villain phase, attacks, damage, threat.
+
+Each ``@step`` handler runs when its tuple reaches the top of ``state.stack``; each ``@ask`` pair
+(``build(state, frame) -> (seat, prompt, [(id, label)])``, ``do(state, frame, option_id)``) is a
+decision. Comments name the rule ids of ``rules.yaml`` they apply.
+"""
+
+from __future__ import annotations
+
+from capes.games.champions import cards as S
+from capes.games.champions.data import CARDS
+from capes.games.champions.engine import (
+    AE, ASKS, CONF, F_ATTACK, F_OVERKILL, F_PIERCE, HERO, ROUND_CAP, SELECTORS, STEPS, STUN, TOUGH, TURN_CAP,
+    ChampionsState, ask, step,
+)
+
+G = ChampionsState
+
+
+def C(code: str):  # noqa: N802
+    return CARDS[code]
+
+
+# ====================================================================== selectors
+SELECTORS.update({
+    "enemy": lambda g, p: g.enemies(),
+    "attackable": lambda g, p: g.attackable(p),
+    "minion": lambda g, p: g.minions(),
+    "scheme": lambda g, p: [g.mscheme, *g.sides()],
+    "thwartable": lambda g, p: [s for s in g.thwartable(p) if g.thr[s] > 0] or g.thwartable(p),
+    "side_scheme": lambda g, p: g.sides(),
+    "character": lambda g, p: g.friendly() + g.enemies(),
+    "friendly": lambda g, p: g.friendly(),
+    "damaged_friendly": lambda g, p: [u for u in g.friendly() if g.dmg[u]] or g.friendly(),
+    "ally": lambda g, p: [a for q in range(g.n) for a in g.allies(q)],
+    "my_ally": lambda g, p: g.allies(p),
+    "hero": lambda g, p: [g.ident[q] for q in range(g.n) if g.alive[q] and g._form[q]],
+    "my_upgrade_support": lambda g, p: [u for u in g.play[p] if g.ctype(u) in ("upgrade", "support")],
+    "player": lambda g, p: [g.ident[q] for q in g.order()],
+    "webbable": lambda g, p: g._webbable(),
+    "hand": lambda g, p: list(g.hand[p]),
+})
+
+
+def _sub(frame: tuple, u: int) -> tuple:
+    return tuple(u if x == "@" else x for x in frame)
+
+
+# ====================================================================== setup
+def setup(g: G, heroes: list[str], decks: list[list[str]], villain_stages: list[str], main_stages: list[str],
+          main_setup: str, encounter: list[str], nemesis: list[list[str]], obligations: list[list[str]]) -> None:
+    """champions/summary/setup: build every card instance and the opening stack."""
+    code: list[str] = []
+    owner: list[int] = []
+
+    def new(c: str, o: int) -> int:
+        code.append(c)
+        owner.append(o)
+        return len(code) - 1
+
+    n = len(heroes)
+    g.n = n
+    g.ident = [new(h, p) for p, h in enumerate(heroes)]
+    g.deck = [[new(c, p) for c in decks[p]] for p in range(n)]
+    g.setaside = [[new(c, -1) for c in nemesis[p]] for p in range(n)]  # champions/summary/setup/2
+    g.vstages = [new(c, -1) for c in villain_stages]
+    g.mstages = [new(c, -1) for c in main_stages]
+    g.edeck = [new(c, -1) for c in encounter]
+    for p in range(n):
+        g.edeck += [new(c, -1) for c in obligations[p]]  # champions/summary/setup/3
+    g.code = tuple(code)
+    g.owner = tuple(owner)
+    m = len(code)
+    g.dmg = [0] * m
+    g.thr = [0] * m
+    g.exh = [0] * m
+    g.cnt = [0] * m
+    g.st = [0] * m
+    g.att = [-1] * m
+    g.eng = [-1] * m
+    g.hand = [[] for _ in range(n)]
+    g.disc = [[] for _ in range(n)]
+    g.play = [[] for _ in range(n)]
+    g.fd = [[] for _ in range(n)]
+    g.used = [[] for _ in range(n)]
+    g._form = [AE] * n  # champions/summary/setup/4: every identity starts in alter-ego form
+    g.changed = [0] * n
+    g.alive = [1] * n
+    g.edisc = []
+    g.eplay = []
+    g.mods = []
+    g.boosts = []
+    g.hit = []
+    g.removed = []
+    g.victory = []
+    g.stack = []
+    g.accel = 0
+    g.first = 0
+    g.rnd = 0
+    g.turn = -1
+    g.over = ""
+    g.paid = ""
+    g.acts = 0
+    g.vdefeats = 0
+    g.villain = g.vstages.pop(0)
+    g.mscheme = g.mstages.pop(0)
+    g.emit("champions/summary/setup", f"Setup: {', '.join(C(h).name for h in heroes)} against "
+           f"{C(code[g.villain]).name}; {len(g.edeck)} encounter cards.")
+    for p in range(n):
+        g.rng.shuffle(g.deck[p])
+    g.rng.shuffle(g.edeck)
+    frames = [("setup_villain", main_setup)]
+    frames += [("opening_hand", p) for p in range(n)]
+    frames += [("mulligan", p) for p in range(n)]
+    if n > 1:
+        frames.append(("pick_first",))
+    frames.append(("round",))
+    g.push(*frames)
+    g.run()
+
+
+@step("setup_villain")
+def _setup_villain(g: G, main_setup: str) -> None:
+    # champions/summary/setup/6: villain and main scheme in play; "Setup" abilities only (setup/7)
+    v = g.villain
+    g.emit("champions/rr/villain", f"{g.name(v)} ({C(g.code[v]).stage}) enters play with {g.hp(v)} hit points.")
+    if C(g.code[v]).kw("toughness"):
+        g.tough(v)
+    fn = S.SETUP.get(main_setup)
+    if fn is not None:
+        fn(g, 0, g.mscheme)
+    g.push(("main_enters",))
+    fn2 = S.REVEALED.get(g.code[v])
+    if fn2 is not None:
+        g.push(("call_revealed", v, 0))
+
+
+@step("main_enters")
+def _main_enters(g: G) -> None:
+    s = g.mscheme
+    c = C(g.code[s])
+    base = c.base_threat or 0
+    g.thr[s] = base if c.base_fixed else base * g.n
+    g.emit("champions/rr/main-scheme", f"Main scheme {c.name} ({c.stage}) starts with {g.thr[s]} threat "
+           f"(target {g.target(s)}).")
+    if S.REVEALED.get(c.code):
+        g.push(("call_revealed", s, g.first))
+
+
+@step("call_revealed")
+def _call_revealed(g: G, u: int, p: int) -> None:
+    S.REVEALED[g.code[u]](g, p, u)
+
+
+@step("opening_hand")
+def _opening(g: G, p: int) -> None:
+    # champions/rr/setup: draw up to alter-ego hand size
+    _draw(g, p, g.hand_size(p))
+
+
+def _mull_build(g: G, f: tuple):
+    p = f[1]
+    opts = [(f"d:{u}", f"Mulligan {g.name(u)}") for u in g.hand[p]]
+    opts.append(("keep", "Keep this hand"))
+    return p, "Mulligan: discard cards to redraw them, or keep", opts
+
+
+def _mull_do(g: G, f: tuple, oid: str) -> None:
+    p = f[1]
+    if oid == "keep":
+        k = len(f[2]) if len(f) > 2 else 0
+        if k:
+            g.emit("champions/rr/mulligan", f"Player {p + 1} mulligans {k} card(s).")
+            _draw(g, p, k)
+        return
+    u = int(oid[2:])
+    g.hand[p].remove(u)
+    g.disc[p].append(u)
+    g.stack.append(("mulligan", p, (*(f[2] if len(f) > 2 else ()), u)))
+
+
+ASKS["mulligan"] = (_mull_build, _mull_do)
+
+
+def _first_build(g: G, f: tuple):
+    return 0, "Choose the first player", [(f"first:{p}", f"Player {p + 1} ({g.idcard(p).name})") for p in range(g.n)]
+
+
+def _first_do(g: G, f: tuple, oid: str) -> None:
+    g.first = int(oid.split(":")[1])  # champions/summary/setup/5
+    g.emit("champions/summary/setup/5", f"Player {g.first + 1} is the first player.")
+
+
+ASKS["pick_first"] = (_first_build, _first_do)
+
+
+# ====================================================================== the round
+@step("round")
+def _round(g: G) -> None:
+    g.rnd += 1
+    if g.rnd > ROUND_CAP:
+        g.lose(f"Round {ROUND_CAP} has passed: the villain's scheme is complete (engine bound).")
+        return
+    g.emit("champions/summary/flow/1", f"Round {g.rnd}: the player phase begins.")
+    for p in range(g.n):
+        g.used[p] = []
+    frames = []
+    for p in g.order():
+        frames += [("tstart", p), ("turn", p)]
+    g.push(*frames, ("pend",), ("vthreat",), ("acts",), ("deal",), ("revall",), ("vend",), ("round",))
+
+
+@step("tstart")
+def _tstart(g: G, p: int) -> None:
+    g.turn = p
+    g.changed[p] = 0
+    g.acts = 0
+    g.emit("champions/summary/flow/2", f"Player {p + 1} ({g.idcard(p).name}) takes a turn.")
+
+
+def _turn_build(g: G, f: tuple):
+    p = f[1]
+    if not g.alive[p]:
+        return p, "", []
+    opts: list[tuple[str, str]] = []
+    if g.acts < TURN_CAP:
+        hero = g._form[p]
+        idu = g.ident[p]
+        for u in g.hand[p]:
+            if g.playable(p, u):
+                opts.append((f"play:{u}", f"Play {g.name(u)} (cost {g.cost_of(p, u)})"))
+        if not g.exh[idu]:
+            ic = g.idcard(p)
+            if hero:
+                if ic.atk is not None:
+                    for e in g.attackable(p):
+                        opts.append((f"atk:{e}", f"Attack {g.name(e)} with {ic.name} (ATK {g.atk(idu)})"))
+                if ic.thw is not None:
+                    for s in g.thwartable(p):
+                        if g.thr[s]:
+                            opts.append((f"thw:{s}", f"Thwart {g.name(s)} with {ic.name} (THW {g.thw(idu)})"))
+            elif ic.rec is not None:
+                opts.append(("rec", f"Recover with {ic.name} (REC {g.rec(idu)})"))
+        for a in g.allies(p):
+            if g.exh[a]:
+                continue
+            ac = C(g.code[a])
+            if ac.atk is not None:
+                for e in g.attackable(p):
+                    opts.append((f"aatk:{a}:{e}", f"{ac.name} attacks {g.name(e)}"))
+            if ac.thw is not None:
+                for s in g.thwartable(p):
+                    if g.thr[s]:
+                        opts.append((f"athw:{a}:{s}", f"{ac.name} thwarts {g.name(s)}"))
+        for u in [idu, *g.play[p], *g.eplay, g.villain]:
+            code = g.ccard(u).code
+            spec = S.ACTION.get(code)
+            if spec is None:
+                continue
+            _, form, can = spec
+            if form == "hero" and not hero or form == "ae" and hero:
+                continue
+            if can is not None and not can(g, p, u):
+                continue
+            opts.append((f"use:{u}", f"Use {g.name(u)}'s action"))
+        if not g.changed[p]:
+            opts.append(("flip", "Change to " + ("alter-ego" if hero else "hero") + " form"))
+    opts.append(("end", "End your turn"))
+    return p, f"Player {p + 1}: your turn", opts
+
+
+def _turn_do(g: G, f: tuple, oid: str) -> None:
+    p = f[1]
+    if oid == "end":
+        return
+    g.acts += 1
+    g.stack.append(f)  # the turn continues after this action
+    kind, _, rest = oid.partition(":")
+    if kind == "play":
+        u = int(rest)
+        _start_play(g, p, u)
+    elif kind == "atk":
+        g.push(("hattack", p, int(rest)))
+    elif kind == "thw":
+        g.push(("hthwart", p, int(rest)))
+    elif kind == "rec":
+        g.push(("recover", p))
+    elif kind == "aatk":
+        a, e = rest.split(":")
+        g.push(("aattack", p, int(a), int(e)))
+    elif kind == "athw":
+        a, s = rest.split(":")
+        g.push(("athwart", p, int(a), int(s)))
+    elif kind == "use":
+        u = int(rest)
+        S.ACTION[g.ccard(u).code][0](g, p, u)
+    elif kind == "flip":
+        g.changed[p] = 1  # champions/summary/easy/2: once per turn
+        g.push(("flip", p))
+
+
+ASKS["turn"] = (_turn_build, _turn_do)
+
+
+@step("flip")
+def _flip(g: G, p: int) -> None:
+    # champions/summary/actions/change-form: only the form changes
+    g._form[p] = 1 - g._form[p]
+    g.emit("champions/summary/actions/change-form", f"Player {p + 1} changes to {g.idcard(p).name}.")
+    g.push(("win", "form_changed"), ("evt", "form_changed", p))
+
+
+@step("evt")
+def _evt(g: G, *args) -> None:
+    pass
+
+
+@step("win")
+def _win(g: G, event: str) -> None:
+    g.window(event, len(g.stack) - 1)
+
+
+# ---------------------------------------------------------------- paying and playing cards
+def _start_play(g: G, p: int, u: int) -> None:
+    # champions/summary/actions/play: determine cost, apply modifiers, pay
+    cost = g.cost_of(p, u)
+    for i, m in enumerate(g.mods):
+        if m[0] == "cost" and m[1] == p:
+            g.mods.pop(i)  # a "next card costs less" modifier is used up
+            break
+    g.hand[p].remove(u)
+    g.mods.append(("limbo", u, p))
+    g.push(("pay", p, cost, "", u, "", ("play_res", p, u)))
+
+
+def _pay_build(g: G, f: tuple):
+    _, p, need, color, excl, paid, then = f
+    opts = []
+    for kind, u, r in g.sources(p, excl, excl):
+        k = sum(1 for ch in r if not color or ch == color or ch == "W")
+        if not k:
+            continue
+        if kind == "card":
+            opts.append((f"pay:{u}", f"Discard {g.name(u)} for {r}"))
+        else:
+            opts.append((f"res:{u}", f"Use {g.name(u)} for {r}"))
+    return p, f"Pay {need} more resource(s)" + (f" ({color})" if color else ""), opts
+
+
+def _pay_do(g: G, f: tuple, oid: str) -> None:
+    _, p, need, color, excl, paid, then = f
+    u = int(oid[4:])
+    if oid.startswith("pay:"):
+        r = g.res_of(u, excl)
+        g.hand[p].remove(u)
+        g.disc[p].append(u)
+    else:
+        spec = S.RESOURCE[g.ccard(u).code]
+        spec[0](g, p, u)
+        r = spec[3]
+    k = sum(1 for ch in r if not color or ch == color or ch == "W")
+    paid += r
+    need -= k
+    if need > 0:
+        g.stack.append(("pay", p, need, color, excl, paid, then))
+    else:
+        g.push((*then, paid))
+
+
+def _pay_step_build(g: G, f: tuple):
+    if f[2] <= 0:
+        return f[1], "", [("done", "Done")]
+    return _pay_build(g, f)
+
+
+def _pay_step_do(g: G, f: tuple, oid: str) -> None:
+    if oid == "done":
+        g.push((*f[6], f[5]))
+        return
+    _pay_do(g, f, oid)
+
+
+ASKS["pay"] = (_pay_step_build, _pay_step_do)
+from capes.games.champions.engine import AUTO_SINGLE  # noqa: E402
+
+AUTO_SINGLE.update({"pay", "choose", "defend"})
+
+
+@step("play_res")
+def _play_res(g: G, p: int, u: int, paid: str) -> None:
+    """The card is played (champions/summary/actions/play)."""
+    g.mods = [m for m in g.mods if not (m[0] == "limbo" and m[1] == u)]
+    c = C(g.code[u])
+    g.paid = paid
+    g.emit("champions/summary/actions/play", f"Player {p + 1} plays {c.name}.")
+    if c.type == "event":
+        g.disc[p].append(u)
+        spec = S.PLAY.get(c.code)
+        if spec is not None:
+            spec[0](g, p, u)
+        return
+    g.exh[u] = 0
+    g.dmg[u] = 0
+    g.cnt[u] = c.kw("uses")
+    if c.type == "upgrade" and c.attach in ("minion", "enemy"):
+        g.play[p].append(u)
+        sel = "minion" if c.attach == "minion" else "webbable"
+        g.push(("choose", p, sel, (("attach", u, "@"),), f"Attach {c.name} to", False, u))
+    else:
+        g.play[p].append(u)
+        if c.type == "upgrade":
+            g.att[u] = g.ident[p]
+    g.push(("entered", p, u))
+
+
+@step("attach")
+def _attach(g: G, u: int, target: int) -> None:
+    g.att[u] = target
+    g.emit("champions/rr/attachments", f"{g.name(u)} is attached to {g.name(target)}.")
+
+
+@step("entered")
+def _entered(g: G, p: int, u: int) -> None:
+    c = C(g.code[u])
+    # champions/summary/easy/3: ally limit 3; champions/summary/easy/4: restricted limit 2
+    if c.type == "ally" and len(g.allies(p)) > 3:
+        g.push(("over_limit", p, "ally"))
+    if c.kw("restricted") and sum(1 for v in g.play[p] if C(g.code[v]).kw("restricted")) > 2:
+        g.push(("over_limit", p, "restricted"))
+    fn = S.ENTERS.get(c.code)
+    if fn is not None and u in g.play[p]:
+        fn(g, p, u)
+
+
+def _over_build(g: G, f: tuple):
+    p, what = f[1], f[2]
+    if what == "ally":
+        us = g.allies(p)
+        if len(us) <= 3:
+            return p, "", []
+    else:
+        us = [v for v in g.play[p] if C(g.code[v]).kw("restricted")]
+        if len(us) <= 2:
+            return p, "", []
+    return p, f"Too many {what} cards: discard one", [(f"d:{u}", f"Discard {g.name(u)}") for u in us]
+
+
+def _over_do(g: G, f: tuple, oid: str) -> None:
+    _discard(g, int(oid[2:]))
+    g.stack.append(f)
+
+
+ASKS["over_limit"] = (_over_build, _over_do)
+
+
+# ---------------------------------------------------------------- basic powers
+@step("hattack")
+def _hattack(g: G, p: int, e: int) -> None:
+    # champions/summary/actions/basic-attack-hero
+    idu = g.ident[p]
+    g.exh[idu] = 1
+    if g.st[idu] & STUN:  # champions/rr/stunned
+        g.st[idu] &= ~STUN
+        g.emit("champions/rr/stunned", f"{g.name(idu)} is stunned: the attack is replaced by discarding the stun.")
+        return
+    g.emit("champions/summary/actions/basic-attack-hero", f"{g.name(idu)} attacks {g.name(e)}.")
+    _attack_hits(g, p, idu, e, g.atk(idu), 1)
+
+
+def _attack_hits(g: G, p: int, attacker: int, e: int, n: int, basic: int, flags: int = 0) -> None:
+    """Damage from a player's attack, then retaliate and the after-attack window."""
+    g.push(("dmg", e, n, attacker, F_ATTACK | flags))
+    r = g.has_kw(e, "retaliate") if e in g.eplay or e == g.villain else 0
+    if r:  # champions/rr/retaliate
+        g.push(("retaliate", e, attacker, r))
+    g.push(("win", "after_attack"), ("evt", "after_attack", attacker, e, p, basic))
+
+
+@step("retaliate")
+def _retaliate(g: G, e: int, attacker: int, r: int) -> None:
+    if (e in g.eplay or e == g.villain) and _in_play(g, attacker):
+        g.emit("champions/rr/retaliate", f"{g.name(e)} retaliates for {r}.")
+        g.push(("dmg", attacker, r, e, 0))
+
+
+def _in_play(g: G, u: int) -> bool:
+    o = g.owner[u]
+    if o >= 0:
+        return g.alive[o] and (g.ident[o] == u or u in g.play[o])
+    return u == g.villain or u in g.eplay
+
+
+@step("hthwart")
+def _hthwart(g: G, p: int, s: int) -> None:
+    idu = g.ident[p]
+    g.exh[idu] = 1
+    if g.st[idu] & CONF:  # champions/rr/confused
+        g.st[idu] &= ~CONF
+        g.emit("champions/rr/confused", f"{g.name(idu)} is confused: the thwart is replaced by discarding it.")
+        return
+    g.emit("champions/summary/actions/basic-thwart", f"{g.name(idu)} thwarts {g.name(s)}.")
+    g.push(("rthreat", s, g.thw(idu), idu), ("win", "after_thwart"), ("evt", "after_thwart", idu, p))
+
+
+@step("recover")
+def _recover(g: G, p: int) -> None:
+    idu = g.ident[p]
+    g.exh[idu] = 1
+    g.emit("champions/rr/recover", f"{g.name(idu)} recovers.")
+    g.heal(idu, g.rec(idu))
+
+
+@step("aattack")
+def _aattack(g: G, p: int, a: int, e: int) -> None:
+    # champions/summary/actions/basic-attack-ally
+    g.exh[a] = 1
+    if g.st[a] & STUN:
+        g.st[a] &= ~STUN
+        g.emit("champions/rr/stunned", f"{g.name(a)} is stunned and does not attack.")
+    else:
+        g.emit("champions/summary/actions/basic-attack-ally", f"{g.name(a)} attacks {g.name(e)}.")
+        _attack_hits(g, p, a, e, g.atk(a), 1)
+    c = C(g.code[a])
+    if c.atk_cost:
+        g.push(("dmg", a, c.atk_cost, -1, 0))  # champions/rr/consequential-damage
+
+
+@step("athwart")
+def _athwart(g: G, p: int, a: int, s: int) -> None:
+    g.exh[a] = 1
+    if g.st[a] & CONF:
+        g.st[a] &= ~CONF
+        g.emit("champions/rr/confused", f"{g.name(a)} is confused and does not thwart.")
+    else:
+        g.emit("champions/summary/actions/basic-thwart", f"{g.name(a)} thwarts {g.name(s)}.")
+        g.push(("rthreat", s, g.thw(a), a), ("win", "after_thwart"), ("evt", "after_thwart", a, p))
+    c = C(g.code[a])
+    if c.thw_cost:
+        g.push(("dmg", a, c.thw_cost, -1, 0))  # champions/rr/consequential-damage
+
+
+# ---------------------------------------------------------------- end of the player phase
+@step("pend")
+def _pend(g: G) -> None:
+    # champions/summary/flow/3 and easy/9: discard down, draw up, ready all
+    g.turn = -1
+    g.push(*[("hdisc", p) for p in g.order()], ("drawup",), ("readyall",))
+
+
+def _hdisc_build(g: G, f: tuple):
+    p = f[1]
+    hs = g.hand_size(p)
+    opts = [(f"d:{u}", f"Discard {g.name(u)}") for u in g.hand[p]]
+    if len(g.hand[p]) <= hs:
+        if not opts:
+            return p, "", []
+        opts.append(("keep", "Keep the rest"))
+    return p, f"End of phase: discard (hand size {hs})", opts
+
+
+def _hdisc_do(g: G, f: tuple, oid: str) -> None:
+    if oid == "keep":
+        return
+    p = f[1]
+    u = int(oid[2:])
+    g.hand[p].remove(u)
+    g.disc[p].append(u)
+    g.stack.append(f)
+
+
+ASKS["hdisc"] = (_hdisc_build, _hdisc_do)
+
+
+@step("drawup")
+def _drawup(g: G) -> None:
+    for p in g.order():
+        k = g.hand_size(p) - len(g.hand[p])
+        if k > 0:
+            _draw(g, p, k)
+
+
+@step("readyall")
+def _readyall(g: G) -> None:
+    for p in range(g.n):
+        g.exh[g.ident[p]] = 0
+        for u in g.play[p]:
+            g.exh[u] = 0
+    g.emit("champions/summary/flow/3", "Players ready all their cards.")
+
+
+def _draw(g: G, p: int, k: int) -> None:
+    """Draw k cards; an empty deck reshuffles and deals an encounter card (champions/summary/scoring/empty-deck)."""
+    for _ in range(k):
+        if not g.deck[p]:
+            if not _reshuffle_player(g, p):
+                return
+        g.hand[p].append(g.deck[p].pop())
+    g.emit("champions/rr/draw", f"Player {p + 1} draws {k} card(s).", only=p, public=f"Player {p + 1} draws {k} card(s).")
+
+
+def _reshuffle_player(g: G, p: int) -> bool:
+    if not g.disc[p]:
+        return False
+    g.deck[p] = g.disc[p]
+    g.disc[p] = []
+    g.rng.shuffle(g.deck[p])
+    u = enc_draw(g)
+    if u >= 0:
+        g.fd[p].append(u)
+    g.emit("champions/summary/scoring/empty-deck", f"Player {p + 1} reshuffles their discard pile and is dealt "
+           "an encounter card.")
+    return True
+
+
+@step("draw")
+def _draw_step(g: G, p: int, k: int) -> None:
+    _draw(g, p, k)
+
+
+def discard_top(g: G, p: int, k: int) -> list[int]:
+    """Discard the top k deck cards; stops after a reshuffle (champions/summary/easy/15)."""
+    out = []
+    for _ in range(k):
+        if not g.deck[p]:
+            _reshuffle_player(g, p)
+            break
+        u = g.deck[p].pop()
+        g.disc[p].append(u)
+        out.append(u)
+    return out
+
+
+# ====================================================================== villain phase
+@step("vthreat")
+def _vthreat(g: G) -> None:
+    # champions/summary/flow/5: acceleration + tokens + icons
+    s = g.mscheme
+    c = C(g.code[s])
+    base = c.escalation or 0
+    n = (base if c.escalation_fixed else base * g.n) + g.accel
+    n += sum(C(g.code[u]).accel for u in g.eplay)
+    g.emit("champions/summary/flow/4", "The villain phase begins.")
+    g.emit("champions/summary/flow/5", f"{n} threat is placed on {c.name}.")
+    g.push(("threat", s, n, "accel"))
+
+
+@step("acts")
+def _acts(g: G) -> None:
+    # champions/summary/flow/6: villain once per player, then that player's engaged minions
+    fr = []
+    for p in g.order():
+        fr += [("vact", p), ("mall", p)]
+    g.push(*fr)
+
+
+@step("vact")
+def _vact(g: G, p: int) -> None:
+    if not g.alive[p]:
+        return
+    if g._form[p] == HERO:
+        g.push(("attack", g.villain, p, 1))
+    else:
+        g.push(("scheme", g.villain, p, 1))
+
+
+@step("mall")
+def _mall(g: G, p: int) -> None:
+    g.push(*[("mact", m, p) for m in g.minions(p)])
+
+
+@step("mact")
+def _mact(g: G, m: int, p: int) -> None:
+    if m not in g.eplay or g.eng[m] != p or not g.alive[p]:
+        return
+    g.push(("attack" if g._form[p] == HERO else "scheme", m, p, 0))
+
+
+def enc_draw(g: G) -> int:
+    """Top encounter card; an empty deck reshuffles the discard and adds an acceleration token."""
+    if not g.edeck:
+        if not g.edisc:
+            return -1
+        g.edeck = g.edisc
+        g.edisc = []
+        g.rng.shuffle(g.edeck)
+        g.accel += 1  # champions/summary/scoring/empty-encounter
+        g.emit("champions/summary/scoring/empty-encounter", "The encounter deck is reshuffled; an acceleration "
+               "token is added.")
+    return g.edeck.pop()
+
+
+@step("deal")
+def _deal(g: G) -> None:
+    # champions/summary/flow/7 (+ champions/rr/hazard: one more card per hazard icon, in player order)
+    order = g.order()
+    if not order:
+        return
+    for p in order:
+        u = enc_draw(g)
+        if u >= 0:
+            g.fd[p].append(u)
+    hz = sum(C(g.code[u]).hazard for u in g.eplay) + C(g.code[g.mscheme]).hazard
+    for k in range(hz):
+        u = enc_draw(g)
+        if u >= 0:
+            g.fd[order[k % len(order)]].append(u)
+    g.emit("champions/summary/flow/7", f"Encounter cards are dealt ({len(order) + hz}).")
+
+
+@step("revall")
+def _revall(g: G) -> None:
+    g.push(*[("revfd", p) for p in g.order()])
+
+
+@step("revfd")
+def _revfd(g: G, p: int) -> None:
+    # champions/summary/flow/8
+    if g.fd[p] and g.alive[p]:
+        u = g.fd[p].pop(0)
+        g.push(("reveal", u, p), ("revfd", p))
+
+
+@step("vend")
+def _vend(g: G) -> None:
+    # champions/summary/flow/9: pass the first player token; lasting "this round" effects end
+    g.push(("win", "round_end"), ("evt", "round_end"), ("vend2",))
+
+
+@step("vend2")
+def _vend2(g: G) -> None:
+    g.mods = [m for m in g.mods if m[0] not in ("cost", "round")]
+    order = [(g.first + i) % g.n for i in range(1, g.n + 1)]
+    for q in order:
+        if g.alive[q]:
+            g.first = q
+            break
+    g.emit("champions/summary/flow/9", f"Player {g.first + 1} takes the first player token.")
+    g.emit("champions/summary/flow/10", f"Round {g.rnd} ends.")
+
+
+# ---------------------------------------------------------------- enemy attacks and schemes
+def deal_boost(g: G, k: int) -> None:
+    for _ in range(k):
+        u = enc_draw(g)
+        if u >= 0:
+            g.boosts.append(u)
+
+
+@step("attack")
+def _attack(g: G, e: int, p: int, flags: int) -> None:
+    """An enemy attacks player p (champions/rr/attack). flags&1: a villain activation (gets a boost card)."""
+    if not g.alive[p] or not (e == g.villain or e in g.eplay):
+        return
+    g.hit = []
+    if flags & 1:
+        deal_boost(g, 1)  # champions/rr/boost: one facedown boost card per villain activation
+    g.push(("win", "attack_init"), ("atk_go", e, p, flags, 0))
+
+
+@step("atk_go")
+def _atk_go(g: G, e: int, p: int, flags: int, cancelled: int) -> None:
+    if cancelled or not g.alive[p] or not (e == g.villain or e in g.eplay):
+        _end_boosts(g)
+        return
+    if g.st[e] & STUN:  # champions/rr/stunned: the activation is replaced by discarding the stun
+        g.st[e] &= ~STUN
+        g.emit("champions/rr/stunned", f"{g.name(e)} is stunned and does not attack.")
+        _end_boosts(g)
+        return
+    g.emit("champions/rr/attack", f"{g.name(e)} attacks {g.idcard(p).name}.")
+    g.push(("defend", e, p, flags))
+
+
+def _def_build(g: G, f: tuple):
+    _, e, p, flags = f
+    opts = []
+    idu = g.ident[p]
+    if g._form[p] == HERO and not g.exh[idu] and g.idcard(p).def_ is not None:
+        opts.append(("def:hero", f"Defend with {g.idcard(p).name} (DEF {g.defv(idu)})"))
+    for a in g.allies(p):
+        if not g.exh[a]:
+            opts.append((f"def:{a}", f"Defend with {g.name(a)}"))
+    opts.append(("nodef", "Do not defend"))
+    return p, f"{g.name(e)} attacks you (ATK {g.atk(e)}{' + boost' if flags & 1 else ''}): defend?", opts
+
+
+def _def_do(g: G, f: tuple, oid: str) -> None:
+    _, e, p, flags = f
+    if oid == "nodef":
+        d = -1
+    elif oid == "def:hero":
+        d = g.ident[p]
+    else:
+        d = int(oid[4:])
+    g.push(("atk_res", e, p, d, flags))
+
+
+ASKS["defend"] = (_def_build, _def_do)
+
+
+def _flip_boosts(g: G, p: int) -> int:
+    """Turn boost cards faceup: their boost icons count; star boost abilities resolve (champions/rr/boost)."""
+    tot = 0
+    for b in g.boosts:
+        c = C(g.code[b])
+        tot += c.boost
+        g.emit("champions/rr/boost", f"Boost: {c.name} (+{c.boost}{', star' if c.boost_star else ''}).")
+        fn = S.BOOST.get(c.code)
+        if fn is not None and c.boost_star:
+            fn(g, p, b)
+    return tot
+
+
+@step("atk_res")
+def _atk_res(g: G, e: int, p: int, d: int, flags: int) -> None:
+    boost = _flip_boosts(g, p) if flags & 1 else 0
+    n = g.atk(e) + boost
+    dflags = F_ATTACK
+    if any(m[0] == "atk" and m[1] == "overkill" for m in g.mods) or g.has_kw(e, "overkill"):
+        dflags |= F_OVERKILL
+    if g.has_kw(e, "piercing"):
+        dflags |= F_PIERCE
+    idu = g.ident[p]
+    if d == idu:  # champions/summary/actions/defense-hero
+        g.exh[idu] = 1
+        n -= g.defv(idu)
+        target = idu
+        g.emit("champions/summary/actions/defense-hero", f"{g.name(idu)} defends (DEF {g.defv(idu)}).")
+    elif d >= 0:  # champions/summary/actions/defense-ally
+        g.exh[d] = 1
+        target = d
+        g.emit("champions/summary/actions/defense-ally", f"{g.name(d)} defends.")
+    else:  # champions/summary/easy/7: undefended
+        target = idu
+        g.emit("champions/summary/easy/7", "The attack is undefended.")
+    if dflags & F_PIERCE and g.st[target] & TOUGH:
+        g.st[target] &= ~TOUGH
+    g.push(("dmg", target, max(0, n), e, dflags), ("atk_end", e, p, flags))
+
+
+def _end_boosts(g: G) -> None:
+    for b in g.boosts:
+        g.edisc.append(b)
+    g.boosts = []
+
+
+@step("atk_end")
+def _atk_end(g: G, e: int, p: int, flags: int) -> None:
+    _end_boosts(g)
+    for m in g.mods:
+        if m[0] == "atk" and m[1] == "stun_hit":
+            for u in g.hit:
+                if _in_play(g, u):
+                    g.stun(u)
+        if m[0] == "atk" and m[1] == "discard":
+            if m[2] in g.eplay:
+                g.push(("discard", m[2]))
+        if m[0] == "atk" and m[1] == "call":
+            g.push(("call", m[2], p, e, 1 if g.hit else 0))
+    g.mods = [m for m in g.mods if m[0] != "atk"]
+    g.push(("win", "enemy_attacked"), ("evt", "enemy_attacked", e, p))
+
+
+@step("scheme")
+def _scheme(g: G, e: int, p: int, flags: int) -> None:
+    """An enemy schemes (champions/rr/scheme)."""
+    if not (e == g.villain or e in g.eplay):
+        return
+    if g.st[e] & CONF:  # champions/rr/confused
+        g.st[e] &= ~CONF
+        g.emit("champions/rr/confused", f"{g.name(e)} is confused and does not scheme.")
+        return
+    boost = 0
+    if flags & 1:
+        deal_boost(g, 1)
+        boost = _flip_boosts(g, p)
+    n = g.sch(e) + boost
+    g.emit("champions/rr/scheme", f"{g.name(e)} schemes for {n}.")
+    g.push(("threat", g.mscheme, n, "vscheme" if e == g.villain else "scheme"), ("atk_end", e, p, flags))
+
+
+# ---------------------------------------------------------------- threat
+@step("threat")
+def _threat(g: G, s: int, n: int, cause: str) -> None:
+    if n <= 0 or not (s == g.mscheme or s in g.eplay):
+        return
+    g.push(("win", "threat"), ("threat_apply", s, n, cause))
+
+
+@step("threat_apply")
+def _threat_apply(g: G, s: int, n: int, cause: str) -> None:
+    if n <= 0 or not (s == g.mscheme or s in g.eplay):
+        return
+    g.thr[s] += n
+    g.emit("champions/rr/threat", f"{n} threat on {g.name(s)} ({g.thr[s]}).")
+    if s == g.mscheme and g.thr[s] >= g.target(s):
+        g.push(("adv_main",))
+
+
+@step("adv_main")
+def _adv_main(g: G) -> None:
+    # champions/summary/scoring/defeat and easy/13: excess threat does not carry over
+    s = g.mscheme
+    if g.thr[s] < g.target(s):
+        return
+    if not g.mstages:
+        g.lose(f"{g.name(s)} is completed: the villain wins.")
+        return
+    g.mscheme = g.mstages.pop(0)
+    g.emit("champions/rr/main-scheme", f"The main scheme advances to {g.name(g.mscheme)}.")
+    g.push(("main_enters",))
+
+
+@step("rthreat")
+def _rthreat(g: G, s: int, n: int, src: int) -> None:
+    """Remove threat (champions/rr/thwart); crisis icons protect the main scheme."""
+    if not (s == g.mscheme or s in g.eplay):
+        return
+    if s == g.mscheme and any(C(g.code[x]).crisis for x in g.sides()):
+        g.emit("champions/rr/crisis", "A crisis side scheme prevents removing threat from the main scheme.")
+        return
+    k = min(n, g.thr[s])
+    g.thr[s] -= k
+    g.emit("champions/rr/thwart", f"{k} threat removed from {g.name(s)}.")
+    if s != g.mscheme and g.thr[s] == 0:
+        g.push(("scheme_defeated", s))
+
+
+@step("scheme_defeated")
+def _scheme_def(g: G, s: int) -> None:
+    if s not in g.eplay:
+        return
+    g.emit("champions/rr/side-schemes", f"{g.name(s)} is defeated.")
+    g.eplay.remove(s)
+    c = C(g.code[s])
+    if c.kw("victory"):
+        g.victory.append(s)
+    else:
+        g.edisc.append(s)
+    fn = S.DEFEATED.get(c.code)
+    if fn is not None:
+        fn(g, g.first, s)
+
+
+# ---------------------------------------------------------------- damage and defeat
+@step("dmg")
+def _dmg(g: G, target: int, n: int, src: int, flags: int) -> None:
+    if n <= 0 or not _in_play(g, target):
+        return
+    g.push(("win", "dmg"), ("dmg_apply", target, n, src, flags))
+
+
+@step("dmg_apply")
+def _dmg_apply(g: G, target: int, n: int, src: int, flags: int) -> None:
+    if n <= 0 or not _in_play(g, target):
+        return
+    if g.st[target] & TOUGH:  # champions/rr/tough
+        g.st[target] &= ~TOUGH
+        g.emit("champions/rr/tough", f"{g.name(target)}'s tough status prevents the damage.")
+        return
+    hp = g.hp(target)
+    left = hp - g.dmg[target]
+    g.dmg[target] += n
+    g.hit.append(target)
+    g.emit("champions/rr/damage", f"{g.name(target)} takes {n} damage.")
+    if g.dmg[target] >= hp:
+        excess = n - left
+        if flags & F_OVERKILL and excess > 0:  # champions/rr/overkill
+            o = g.owner[target]
+            if o >= 0 and g.ctype(target) == "ally":
+                g.push(("dmg", g.ident[o], excess, src, flags & ~F_OVERKILL))
+            elif g.ctype(target) == "minion":
+                g.push(("dmg", g.villain, excess, src, flags & ~F_OVERKILL))
+        g.push(("defeated", target, src))
+
+
+@step("defeated")
+def _defeated(g: G, u: int, src: int) -> None:
+    if not _in_play(g, u) or g.dmg[u] < g.hp(u):
+        return
+    t = g.ctype(u)
+    by = g.owner[src] if src >= 0 else -1
+    if g.is_ident(u):
+        _eliminate(g, g.owner[u])
+    elif t == "ally":
+        g.emit("champions/rr/defeated", f"{g.name(u)} is defeated.")
+        _discard(g, u)
+    elif t == "minion":
+        g.push(("win", "minion_defeating"), ("mdisc", u, by), ("win", "minion_defeated"),
+               ("evt", "minion_defeated", u, by, src))
+    elif t == "villain":
+        _villain_defeated(g)
+
+
+@step("mdisc")
+def _mdisc(g: G, u: int, by: int) -> None:
+    if u not in g.eplay:
+        return
+    g.emit("champions/rr/defeated", f"{g.name(u)} is defeated.")
+    c = C(g.code[u])
+    fn = S.DEFEATED.get(c.code)
+    if fn is not None:
+        fn(g, by, u)
+    _discard(g, u)
+    if c.kw("victory") and u in g.edisc:
+        g.edisc.remove(u)
+        g.victory.append(u)
+
+
+def _villain_defeated(g: G) -> None:
+    # champions/summary/scoring/victory and champions/rr/villain (stages)
+    v = g.villain
+    g.vdefeats += 1
+    if not g.vstages:
+        g.win(f"{g.name(v)} is defeated!")
+        return
+    nv = g.vstages.pop(0)
+    g.villain = nv
+    g.st[nv] = g.st[v]
+    for a in g.attached(v):
+        g.att[a] = nv
+    for q in range(g.n):
+        pass
+    g.removed.append(v)
+    g.emit("champions/rr/villain", f"{g.name(nv)} ({C(g.code[nv]).stage}) replaces the defeated stage.")
+    if C(g.code[nv]).kw("toughness"):
+        g.tough(nv)
+    if S.REVEALED.get(g.code[nv]):
+        g.push(("call_revealed", nv, g.first))
+
+
+def _eliminate(g: G, p: int) -> None:
+    # champions/summary/scoring/elimination
+    g.alive[p] = 0
+    g.emit("champions/summary/scoring/elimination", f"Player {p + 1} ({g.idcard(p).name}) is defeated and "
+           "eliminated.")
+    for u in list(g.play[p]):
+        g.play[p].remove(u)
+        g.removed.append(u)
+    for m in g.minions(p):
+        g.eplay.remove(m)
+        g.edisc.append(m)
+        g.eng[m] = -1
+    g.edisc += g.fd[p]
+    g.fd[p] = []
+    if not any(g.alive):
+        g.lose("Every hero is defeated.")
+        return
+    if g.first == p:
+        for i in range(1, g.n + 1):
+            q = (p + i) % g.n
+            if g.alive[q]:
+                g.first = q
+                break
+
+
+def _discard(g: G, u: int) -> None:
+    """Put a card in play into its discard pile (attachments on it go too)."""
+    o = g.owner[u]
+    for a in g.attached(u):
+        if a != u:
+            _discard(g, a)
+    if u == g.villain or u == g.mscheme:
+        return
+    g.att[u] = -1
+    g.eng[u] = -1
+    g.dmg[u] = 0
+    g.thr[u] = 0
+    g.st[u] = 0
+    g.exh[u] = 0
+    g.cnt[u] = 0
+    if o >= 0:
+        if u in g.play[o]:
+            g.play[o].remove(u)
+            g.disc[o].append(u)
+        elif u in g.hand[o]:
+            g.hand[o].remove(u)
+            g.disc[o].append(u)
+    else:
+        if u in g.eplay:
+            g.eplay.remove(u)
+            g.edisc.append(u)
+
+
+@step("discard")
+def _discard_step(g: G, u: int) -> None:
+    if _in_play(g, u) or (g.owner[u] >= 0 and u in g.hand[g.owner[u]]):
+        g.emit("champions/rr/discard", f"{g.name(u)} is discarded.")
+        _discard(g, u)
+
+
+# ====================================================================== encounter cards
+@step("surge")
+def _surge(g: G, p: int) -> None:
+    # champions/rr/surge
+    u = enc_draw(g)
+    if u >= 0:
+        g.emit("champions/rr/surge", "Surge: another encounter card is revealed.")
+        g.push(("reveal", u, p))
+
+
+@step("reveal")
+def _reveal(g: G, u: int, p: int) -> None:
+    """Reveal an encounter card for player p (champions/rr/encounter-cards)."""
+    c = C(g.code[u])
+    if not g.alive[p]:
+        alive = g.order()
+        if not alive:
+            return
+        p = alive[0]
+    g.emit("champions/summary/flow/8", f"Revealed for player {p + 1}: {c.name} ({c.type.replace('_', ' ')}).")
+    t = c.type
+    fn = S.REVEALED.get(c.code)
+    after = [("surge", p)] if c.kw("surge") else []
+    if t == "minion":
+        g.push(("engage", u, p))
+        if fn:
+            g.push(("call_revealed", u, p))
+        g.push(("quick", u, p))
+    elif t == "treachery":
+        g.push(("win", "treachery"), ("treach_res", u, p, 0))
+    elif t == "attachment":
+        g.eplay.append(u)
+        if c.attach in (None, "villain"):
+            g.att[u] = g.villain
+        if fn:
+            g.push(("call_revealed", u, p))
+    elif t == "side_scheme":
+        g.eplay.append(u)
+        base = c.base_threat or 0
+        g.thr[u] = base if c.base_fixed else base * g.n
+        g.emit("champions/rr/side-schemes", f"{c.name} enters play with {g.thr[u]} threat.")
+        if fn:
+            g.push(("call_revealed", u, p))
+    elif t == "environment":
+        g.eplay.append(u)
+        if fn:
+            g.push(("call_revealed", u, p))
+    elif t == "obligation":
+        if fn:
+            g.push(("call_revealed", u, p))
+        else:
+            g.edisc.append(u)
+    g.push(*after)
+
+
+@step("quick")
+def _quick(g: G, u: int, p: int) -> None:
+    # champions/rr/quickstrike
+    if u in g.eplay and g.has_kw(u, "quickstrike") and g._form[p] == HERO and g.alive[p]:
+        g.emit("champions/rr/quickstrike", f"{g.name(u)} has quickstrike and attacks.")
+        g.push(("attack", u, p, 0))
+
+
+@step("engage")
+def _engage(g: G, u: int, p: int) -> None:
+    # champions/rr/minion: a minion enters play engaged with the player
+    g.remove_from_zones(u)
+    g.eplay.append(u)
+    g.eng[u] = p
+    g.dmg[u] = 0
+    if C(g.code[u]).kw("toughness"):  # champions/rr/toughness
+        g.tough(u)
+    g.emit("champions/rr/minion", f"{g.name(u)} engages player {p + 1}.")
+
+
+@step("treach_res")
+def _treach_res(g: G, u: int, p: int, cancelled: int) -> None:
+    fn = S.REVEALED.get(g.code[u])
+    if cancelled:
+        g.emit("champions/rr/cancel", f"{g.name(u)}'s effects are cancelled.")
+    elif fn is not None:
+        fn(g, p, u)
+    g.push(("to_edisc", u))
+
+
+@step("to_edisc")
+def _to_edisc(g: G, u: int) -> None:
+    if u not in g.edisc and u not in g.removed and u not in g.eplay and u not in g.edeck:
+        g.edisc.append(u)
+
+
+# ====================================================================== generic questions
+def _choose_build(g: G, f: tuple):
+    _, p, sel, then, prompt, optional, src = f
+    us = SELECTORS[sel](g, p)
+    opts = [(f"t:{u}", g.name(u) + (f" ({g.thr[u]} threat)" if g.thr[u] else "")
+             + (f" ({g.dmg[u]} damage)" if g.dmg[u] else "")) for u in us]
+    if optional and opts:
+        opts.append(("skip", "Decline"))
+    return p, prompt or f"Choose ({sel})", opts
+
+
+def _choose_do(g: G, f: tuple, oid: str) -> None:
+    if oid == "skip":
+        return
+    u = int(oid[2:])
+    g.push(*[_sub(x, u) for x in f[3]])
+
+
+ASKS["choose"] = (_choose_build, _choose_do)
+
+
+def _modal_build(g: G, f: tuple):
+    return f[1], "Choose one", [(f"m:{i}", lab) for i, (lab, _) in enumerate(f[2])]
+
+
+def _modal_do(g: G, f: tuple, oid: str) -> None:
+    g.push(*f[2][int(oid[2:])][1])
+
+
+ASKS["modal"] = (_modal_build, _modal_do)
+
+
+def _optwin_find(g: G, f: tuple):
+    _, event, i, k, used = f
+    order = g.order()
+    while k < len(order):
+        p = order[k]
+        ts = [t for t in g.optional_triggers(event, i, p) if t[0] not in used]
+        if ts:
+            return k, p, ts
+        k += 1
+    return k, -1, []
+
+
+def _optwin_build(g: G, f: tuple):
+    k, p, ts = _optwin_find(g, f)
+    if not ts:
+        return 0, "", []
+    opts = [(f"trig:{u}:{t[0]}", f"Use {g.name(u)}") for u, t in ts]
+    opts.append(("pass", "Pass"))
+    return p, f"Player {p + 1}: respond to {f[1].replace('_', ' ')}?", opts
+
+
+def _optwin_do(g: G, f: tuple, oid: str) -> None:
+    k, p, ts = _optwin_find(g, f)
+    _, event, i, _, used = f
+    if oid == "pass":
+        g.stack.append(("optwin", event, i, k + 1, used))
+        return
+    _, us, code = oid.split(":")
+    u = int(us)
+    t = next(t for uu, t in ts if uu == u and t[0] == code)
+    if t[2] == "hand":
+        g.hand[p].remove(u)
+        g.disc[p].append(u)
+        g.push(("pay", p, g.cost_of(p, u), "", u, "", ("trig_res", p, u, event, i)), ("optwin", event, i, k, used))
+        g.emit("champions/summary/actions/interrupt-response", f"Player {p + 1} plays {g.name(u)}.")
+    else:
+        g.emit("champions/summary/actions/interrupt-response", f"Player {p + 1} uses {g.name(u)}.")
+        t[5](g, p, u, i)
+        g.push(("optwin", event, i, k, (*used, u)))
+
+
+ASKS["optwin"] = (_optwin_build, _optwin_do)
+
+
+@step("trig_res")
+def _trig_res(g: G, p: int, u: int, event: str, i: int, paid: str) -> None:
+    g.paid = paid
+    code = g.code[u]
+    for t in S.TRIGGERS.get(event, ()):
+        if t[0] == code and t[2] == "hand":
+            t[5](g, p, u, i)
+            return
+
+
+# ---------------------------------------------------------------- small steps used by scripts
+@step("heal")
+def _heal(g: G, u: int, n: int) -> None:
+    if _in_play(g, u):
+        g.heal(u, n)
+
+
+@step("stun")
+def _stun(g: G, u: int) -> None:
+    if _in_play(g, u):
+        g.stun(u)
+
+
+@step("confuse")
+def _confuse(g: G, u: int) -> None:
+    if _in_play(g, u):
+        g.confuse(u)
+
+
+@step("tough")
+def _tough(g: G, u: int) -> None:
+    if _in_play(g, u):
+        g.tough(u)
+
+
+@step("ready")
+def _ready(g: G, u: int) -> None:
+    g.exh[u] = 0
+
+
+@step("exhaust")
+def _exhaust(g: G, u: int) -> None:
+    g.exh[u] = 1
+
+
+@step("call")
+def _call(g: G, name: str, *args) -> None:
+    S.CONT[name](g, *args)
+
+
+@step("flip_free")
+def _flip_free(g: G, p: int) -> None:
+    """A form change caused by a card ability (champions/summary/easy/2: does not use the turn's change)."""
+    if g.alive[p]:
+        g.push(("flip", p))
+
+
+@step("call_revealed_if")
+def _call_revealed_if(g: G, u: int, p: int) -> None:
+    fn = S.REVEALED.get(g.code[u])
+    if fn is not None:
+        fn(g, p, u)
+
+
+@step("nop")
+def _nop(g: G) -> None:
+    pass
+
+
+@step("player_draw")
+def _player_draw(g: G, u: int, k: int) -> None:
+    """Draw for the player whose identity is ``u`` (for "choose a player" effects)."""
+    _draw(g, g.owner[u], k)
+
+
+@step("threat_of_player")
+def _top(g: G, u: int, n: int) -> None:
+    g.push(("threat", g.mscheme, n, "card"))
+
+
+__all__ = ["setup", "enc_draw", "discard_top", "deal_boost"]
+_ = (STEPS, F_PIERCE, AE)
