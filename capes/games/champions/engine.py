@@ -571,10 +571,14 @@ class ChampionsState(State):
         o = self.owner[u]
         return o if o >= 0 else self.first
 
-    def optional_triggers(self, event: str, i: int, p: int) -> list[tuple[int, tuple]]:
-        out = []
+    def optional_triggers(self, event: str, i: int, p: int) -> tuple[bool, list[tuple[int, tuple]]]:
+        """(ask?, usable triggers) for player p. A player is asked whenever a card that could respond
+        is in their hand or deck (public knowledge: it keeps hidden hands hidden), even if they can
+        only pass."""
+        out: list[tuple[int, tuple]] = []
         if not self.alive[p]:
-            return out
+            return False, out
+        asked = False
         for t in S.TRIGGERS.get(event, ()):
             if t[1] != "optional":
                 continue
@@ -582,9 +586,14 @@ class ChampionsState(State):
             if form == "hero" and not self._form[p] or form == "ae" and self._form[p]:
                 continue
             if where == "hand":
-                for u in self.hand[p]:
-                    if self.code[u] == code and (can is None or can(self, p, u, i)) \
-                            and self.can_afford(p, self.cost_of(p, u), "", u, u):
+                if can is not None and not can(self, p, -1, i):
+                    continue
+                hidden = [u for u in self.hand[p] if self.code[u] == code]
+                if not hidden and not any(self.code[u] == code for u in self.deck[p]):
+                    continue
+                asked = True
+                for u in hidden:
+                    if self.can_afford(p, self.cost_of(p, u), "", u, u):
                         out.append((u, t))
                         break
             elif where == "identity":
@@ -595,7 +604,7 @@ class ChampionsState(State):
                 for u in self.play[p]:
                     if self.code[u] == code and (can is None or can(self, p, u, i)):
                         out.append((u, t))
-        return out
+        return asked or bool(out), out
 
     def log_card(self, rule: str, text: str) -> None:
         self.emit(rule, text)

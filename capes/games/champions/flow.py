@@ -383,7 +383,7 @@ def _pay_step_do(g: G, f: tuple, oid: str) -> None:
 ASKS["pay"] = (_pay_step_build, _pay_step_do)
 from capes.games.champions.engine import AUTO_SINGLE  # noqa: E402
 
-AUTO_SINGLE.update({"pay", "choose", "defend"})
+AUTO_SINGLE.update({"choose", "defend"})
 
 
 @step("play_res")
@@ -1217,8 +1217,9 @@ def _optwin_find(g: G, f: tuple):
     order = g.order()
     while k < len(order):
         p = order[k]
-        ts = [t for t in g.optional_triggers(event, i, p) if t[0] not in used]
-        if ts:
+        asked, ts = g.optional_triggers(event, i, p)
+        ts = [t for t in ts if t[0] not in used]
+        if ts or asked:
             return k, p, ts
         k += 1
     return k, -1, []
@@ -1226,7 +1227,7 @@ def _optwin_find(g: G, f: tuple):
 
 def _optwin_build(g: G, f: tuple):
     k, p, ts = _optwin_find(g, f)
-    if not ts:
+    if p < 0:
         return 0, "", []
     opts = [(f"trig:{u}:{t[0]}", f"Use {g.name(u)}") for u, t in ts]
     opts.append(("pass", "Pass"))
