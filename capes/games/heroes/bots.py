@@ -1,0 +1,153 @@
+"""The heuristic bot, the rollout policy and the evaluation used by ISMCTS.
+
+The heuristic bot decides from ``state.decision`` and ``state.view(seat)`` only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.protocol import State
+from capes.core.rng import Rng
+
+_PREFER = ("trouble:", "use:", "lead:", "wanted:", "back:", "agent:", "scheme:", "plan:", "challenge", "keep:",
+           "extra:yes", "take:", "discard:", "powerup:", "fighter:", "replace:", "champion:", "dropwanted:")
+
+
+class HeuristicBot:
+    """Greedy play: troubleshoot when a hero is on a Headline, move Ready heroes onto Headlines they suit,
+    fill the Plot Point budget, play the strongest affordable Villain, use abilities when offered."""
+
+    name = "heroes-heuristic"
+
+    def __init__(self, game: Any, seat: int, seed: int = 0, **_: Any) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = Rng(seed * 7919 + seat + 17)
+
+    def choose(self, state: State) -> str:
+        d = state.decision
+        ids = d.ids()
+        view = state.view(self.seat)
+        k = d.kind
+        C = self.game.C
+        if k == "planning":
+            for pre in ("keep:", "ready:", "support:", "ally:", "extra:yes", "powerup:", "drop:"):
+                for i in ids:
+                    if i.startswith(pre) and i != "ally:none" and i != "powerup:none":
+                        if pre == "ready:" and view["pp"][self.seat] < 4 and self._readies(view) >= 2:
+                            continue
+                        return i
+            return ids[-1]
+        if k == "action":
+            tr = [i for i in ids if i.startswith("trouble:")]
+            if tr:
+                return tr[0]
+            mv = self._best_move(ids, view)
+            if mv:
+                return mv
+            for pre in ("take:", "event:", "medical:", "ability:"):
+                for i in ids:
+                    if i.startswith(pre) and i != "take:none":
+                        return i
+            return "story" if "story" in ids else ids[0]
+        if k == "power":
+            return self._power(ids, state)
+        if k == "villains":
+            best, bv = None, -1
+            for i in ids:
+                if i.startswith("lead:") or i.startswith("wanted:"):
+                    v = C.villains[i.split(":")[-1]]
+                    score = v.cost * 2 + v.ko
+                    if score > bv:
+                        best, bv = i, score
+            if best:
+                return best
+            for pre in ("back:", "agent:", "replace:"):
+                for i in ids:
+                    if i.startswith(pre):
+                        return i
+            return "pass" if "pass" in ids else ids[-1]
+        for pre in _PREFER:
+            for i in ids:
+                if i.startswith(pre) and not i.endswith(":no") and i != "take:none":
+                    return i
+        return ids[0]
+
+    def _readies(self, view: dict[str, Any]) -> int:
+        team = view["teams"][self.seat]
+        hs = self.game.team_heroes[team]
+        return sum(1 for h in hs if view["heroes"][h]["loc"] not in ("recovery", "available", "supporting"))
+
+    def _best_move(self, ids: list[str], view: dict[str, Any]) -> str | None:
+        C = self.game.C
+        from capes.games.heroes.engine import AREAS, ICONS
+        targets: dict[str, Any] = {}
+        for area, h in view["headlines"].items():
+            if h:
+                targets[f"{area}-{C.headlines[h].district}"] = C.headlines[h]
+        occupied = set()
+        team = view["teams"][self.seat]
+        for hid in self.game.team_heroes[team]:
+            occupied.add(view["heroes"][hid]["loc"])
+        best, bs = None, -99.0
+        for i in ids:
+            if not i.startswith("move:"):
+                continue
+            _, hid, dest = i.split(":")
+            if dest == "scenario":
+                sc = 5.0
+            elif dest not in targets or dest in occupied:
+                continue
+            else:
+                hl = targets[dest]
+                hero = C.heroes[hid]
+                t = ("crime", "danger", "mystery").index(hl.type)
+                sc = hl.vp + hero.troubleshooting[t] + (1.5 if hero.skill in hl.skills else 0) - hl.threat * 0.3
+            if view["heroes"][hid]["loc"] in targets:
+                continue  # already on a Headline
+            if sc > bs:
+                best, bs = i, sc
+        del AREAS, ICONS
+        return best
+
+    def _power(self, ids: list[str], state: State) -> str:
+        v = state.view(self.seat)
+        cb = v.get("combat") or {}
+        mine_h = cb.get("hs") == self.seat
+        # pick the power with the best total, leaning to attack when holding Initiative
+        from capes.games.heroes.engine import COLORS
+        if mine_h:
+            s = cb["hs"]
+            hero = self.game.C.heroes[self.game.team_heroes[v["teams"][s]][cb["fighter"]]]
+            powers = hero.powers
+            init = cb.get("init") == "H"
+        else:
+            foe = cb["foe"]
+            powers = self.game.C.masterminds[foe].powers if cb["mm"] else self.game.C.villains[foe].powers
+            init = cb.get("init") == "V"
+        best, bs = ids[0], -1.0
+        for k, p in enumerate(powers):
+            oid = f"power:{COLORS[k]}"
+            if oid not in ids:
+                continue
+            sc = p.a * (1.3 if init else 1.0) + p.d + p.w * 0.9 + self.rng.random() * 0.5
+            if sc > bs:
+                best, bs = oid, sc
+        return best
+
+
+def rollout_choice(state: State, rng: Rng) -> str:
+    ids = state.decision.ids()
+    tr = [i for i in ids if i.startswith("trouble:")]
+    if tr and rng.random() < 0.8:
+        return tr[0]
+    return ids[rng.randbelow(len(ids))]
+
+
+def evaluate(state: State, seat: int) -> float:
+    vp = state.vp  # type: ignore[attr-defined]
+    mine = vp[seat]
+    best_other = max(v for s, v in enumerate(vp) if s != seat)
+    x = (mine - best_other) / 10.0
+    return max(0.0, min(1.0, 0.5 + x / 2))

@@ -1,0 +1,208 @@
+"""The effect vocabulary: short functions keyed by the ``effect`` name used in the content files.
+
+Combat effects take ``(state, side, params)`` where ``side`` is ``"H"`` (the Super Hero) or
+``"V"`` (the Lead Villain / Mastermind); ``usable_*`` says whether the effect can do anything
+now (so a window only offers abilities that matter). Action effects take
+``(state, seat, params, hero_index)`` (``hero_index`` is -1 for Event cards).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from capes.games.heroes.dice import FACES, HIT, BOOST
+
+if TYPE_CHECKING:
+    from capes.games.heroes.engine import HeroesState
+
+#: per face index: HIT count, has BOOST
+F_HITS = tuple(f.count(HIT) for f in FACES)
+F_BOOST = tuple(BOOST in f for f in FACES)
+TWO_HIT_FACES = tuple(i for i, f in enumerate(FACES) if f.count(HIT) == 2)
+ONE_HIT_FACE = next(i for i, f in enumerate(FACES) if f == (HIT,))
+BLANK_FACE = next(i for i, f in enumerate(FACES) if f == ())
+
+
+def other(side: str) -> str:
+    return "V" if side == "H" else "H"
+
+
+# ---- combat: "pre" (the next roll), "post" (dice just rolled / results), "end" (next sequence) ----------------
+
+def _stat_of(st: HeroesState, side: str) -> str:
+    """The rating ``side`` uses on the upcoming roll: a / d / w."""
+    cb = st.cb
+    assert cb is not None
+    if cb["roll"] == "w":
+        return "w"
+    return "a" if cb["att"] == side else "d"
+
+
+def usable_plus_rating(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    stat = p.get("stat", "any")
+    return stat == "any" or stat == _stat_of(st, side)
+
+
+def plus_rating(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    st.cb_add(side + "plus", int(p.get("n", 1)))
+
+
+def usable_set_rating(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    return p.get("stat") == _stat_of(st, side) and st.rating(side) < int(p["value"])
+
+
+def set_rating(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    cb = st.cb
+    assert cb is not None
+    cb[side + "set"] = max(cb[side + "set"], int(p["value"]))
+
+
+def usable_minus_opp(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    return st.rating(other(side)) > 0
+
+
+def minus_opp(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    st.cb_add(other(side) + "plus", -int(p.get("n", 1)))
+
+
+def usable_gain_boost(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    return not st.has_boost(side) and st.rating(side) > 0
+
+
+def gain_boost(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    cb = st.cb
+    assert cb is not None
+    cb[side + "b1"] = True
+
+
+def usable_cancel_opp_boost(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    return any(0 <= f < 10 and F_BOOST[f] for f in st.cb_dice(other(side)))
+
+
+def cancel_opp_boost(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    o = other(side)
+    st.cb_set_dice(o, tuple(-1 if (0 <= f < 10 and F_BOOST[f]) else f for f in st.cb_dice(o)))
+
+
+def usable_cap_opp_die(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    return any(f % 10 in TWO_HIT_FACES for f in st.cb_dice(other(side)) if f >= 0)
+
+
+def cap_opp_die(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    o = other(side)
+    dice = list(st.cb_dice(o))
+    for i, f in enumerate(dice):
+        if f >= 0 and f % 10 in TWO_HIT_FACES:
+            dice[i] = ONE_HIT_FACE + (10 if f >= 10 else 0)
+            break
+    st.cb_set_dice(o, tuple(dice))
+
+
+def usable_plus_result(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    return True
+
+
+def plus_result(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    st.cb_add(side + "res", int(p.get("n", 1)))
+
+
+def usable_minus_opp_result(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    return st.cb_hits(other(side)) > 0
+
+
+def minus_opp_result(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    st.cb_add(other(side) + "res", -int(p.get("n", 1)))
+
+
+def usable_reroll_blanks(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    return any(f == BLANK_FACE for f in st.cb_dice(side))
+
+
+def reroll_blanks(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    # a rerolled blank counts as a reroll: it never boosts again
+    st.cb_set_dice(side, tuple(st.die() + 10 if f == BLANK_FACE else f for f in st.cb_dice(side)))
+
+
+def usable_heal_ko(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    return st.cb_kos(side) > 0
+
+
+def heal_ko(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    st.cb_heal(side)
+
+
+def usable_seize_initiative(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    cb = st.cb
+    assert cb is not None
+    return cb["init"] != side
+
+
+def seize_initiative(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    cb = st.cb
+    assert cb is not None
+    cb["init"] = side
+
+
+Combat = Callable[["HeroesState", str, dict[str, Any]], Any]
+COMBAT: dict[str, tuple[Combat, Combat]] = {
+    name: (globals()[f"usable_{name}"], globals()[name])
+    for name in ("plus_rating", "set_rating", "minus_opp", "gain_boost", "cancel_opp_boost", "cap_opp_die",
+                 "plus_result", "minus_opp_result", "reroll_blanks", "heal_ko", "seize_initiative")
+}
+
+
+# ---- actions (Support (Action) abilities and Event cards) ---------------------------------------------------
+
+def rampage(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+    st.to_recovery(seat, hero)
+    st.draw_resources(seat, 2)
+    st.discard_story_front(2)
+
+
+def cerebro(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+    st.to_recovery(seat, hero)
+    st.push_story_actions(seat, 2)
+
+
+def draw_resources(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+    if hero >= 0 and p.get("exhaust"):
+        st.to_recovery(seat, hero)
+    st.draw_resources(seat, int(p.get("n", 1)))
+
+
+def gain_pp(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+    if hero >= 0 and p.get("exhaust"):
+        st.to_recovery(seat, hero)
+    st.pp[seat] += int(p.get("n", 1))
+
+
+def medical_all(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+    w = st.wound[seat]
+    for i in range(4):
+        w[i] = 0
+
+
+def gain_vp(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+    st.vp[seat] += int(p.get("n", 1))
+
+
+def discard_wanted(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+    st.push_discard_wanted(seat)
+
+
+def story_actions(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+    st.push_story_actions(seat, int(p.get("n", 1)))
+
+
+Action = Callable[["HeroesState", int, dict[str, Any], int], None]
+ACTIONS: dict[str, Action] = {
+    f.__name__: f for f in (rampage, cerebro, draw_resources, gain_pp, medical_all, gain_vp, discard_wanted, story_actions)
+}
+
+
+def usable_action(st: HeroesState, seat: int, effect: str) -> bool:
+    if effect == "medical_all":
+        return any(st.wound[seat])
+    if effect == "discard_wanted":
+        return bool(st.wanted)
+    return True

@@ -1,0 +1,132 @@
+"""The ``heroes`` game: configuration, content listing and the tool hooks."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from capes.core.config import Param
+from capes.core.errors import ConfigError, ContentError
+from capes.core.protocol import ContentEntry, Game, State
+from capes.core.rng import Rng
+from capes.games.heroes.content import Content, load_content
+from capes.games.heroes.engine import ACTION_ROUNDS, ROUND_CAP, SEQ_CAP, HeroesState
+
+DEFAULT_TEAMS = ("f4", "xmen", "avengers", "knights")
+
+# A stated bound on applied actions (see the package docstring): per Game Round at most
+# PLAN (4 players x 12 planning choices) + 5 Action Rounds x 4 players x ACTION, where one
+# action (a Troubleshooting with a Lead Villain combat and a Mastermind challenge) is
+# bounded by 2 combats x SEQ_CAP sequences x 400 choices (windows are finite: each
+# ability source is used at most once per roll) plus 100 Villain/Scheming choices.
+_PLAN = 4 * 12
+_ACTION = 2 * SEQ_CAP * 400 + 100
+MAX_ACTIONS = ROUND_CAP * (_PLAN + ACTION_ROUNDS * 4 * _ACTION) + 4 * 2 * SEQ_CAP * 400
+
+
+class HeroesGame(Game):
+    id = "heroes"
+    name = "Marvel Heroes"
+    summary = ("Competitive board game for 2-4 players: each runs a Super Hero team solving Headlines in New York "
+               "and the Mastermind who is the nemesis of the team on his right.")
+    max_actions = MAX_ACTIONS
+    state_class = HeroesState
+    params: ClassVar[list[Param]] = [
+        Param("players", "int", 2, "number of players (each a hero team and a rival's Mastermind)", lo=2, hi=4),
+        Param("scenario", "str", "born_again", "Scenario id (see `capes content heroes`)"),
+        Param("teams", "list", (), "team of each seat in seat order (default f4, xmen, avengers, knights)",
+              choices=DEFAULT_TEAMS, unique=True),
+        Param("content", "file", None, "a directory of YAML files replacing the default content of the same name"),
+        Param("arch_tie", "choice", "henchmen", "tie for the most VP: Archnemesis by Henchmen rating, or nobody",
+              choices=("henchmen", "none")),
+    ]
+
+    C: Content
+
+    def setup(self) -> None:
+        try:
+            self.C = load_content(self.config.get("content"))
+        except ContentError as e:
+            raise ConfigError(f"heroes: config 'content': {e}") from None
+        n = self.config["players"]
+        teams = list(self.config["teams"]) or list(DEFAULT_TEAMS[:n])
+        if len(teams) != n:
+            raise ConfigError(f"heroes: config 'teams' must list exactly {n} teams for players={n} (got {len(teams)})")
+        for t in teams:
+            if t not in self.C.teams:
+                raise ConfigError(f"heroes: config 'teams' has unknown team {t!r}; allowed: {', '.join(self.C.teams)}")
+        self.teams = teams
+        if self.config["scenario"] not in self.C.scenarios:
+            raise ConfigError(f"heroes: config 'scenario' must be one of {', '.join(self.C.scenarios)} "
+                              f"(got {self.config['scenario']!r})")
+        self.team_heroes = {t.id: t.heroes for t in self.C.teams.values()}
+
+    @property
+    def num_seats(self) -> int:
+        return int(self.config["players"])
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1} ({self.C.teams[self.teams[seat]].name})"
+
+    def new_game(self, seed: int = 0) -> State:
+        st = HeroesState(self, seed)
+        st.setup(self.teams, self.config["scenario"])
+        return st
+
+    def new_game_at(self, seed: int = 0, first: int = 0, forced: list[int] | None = None) -> HeroesState:
+        """A new game with a chosen First Player and forced dice (tests)."""
+        st = HeroesState(self, seed)
+        st.forced = list(forced or [])
+        st.setup(self.teams, self.config["scenario"], first=first)
+        return st
+
+    # ---- tool hooks
+    def bots(self) -> dict[str, Any]:
+        from capes.games.heroes.bots import HeuristicBot
+
+        return {"heroes-heuristic": HeuristicBot}
+
+    def rollout_policy(self, state: State, rng: Rng) -> str:
+        from capes.games.heroes.bots import rollout_choice
+
+        return rollout_choice(state, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from capes.games.heroes.bots import evaluate
+
+        return evaluate(state, seat)
+
+    def render(self, state: State, seat: int | None) -> str:
+        from capes.games.heroes.render import render
+
+        return render(state, seat)
+
+    def content(self) -> list[ContentEntry]:
+        C = self.C
+        out: list[ContentEntry] = []
+
+        def add(kind: str, e: Any) -> None:
+            out.append(ContentEntry(kind, e.id, e.name, getattr(e, "source", "project"), True, getattr(e, "note", "")))
+
+        for t in C.teams.values():
+            add("team", t)
+        for h in C.heroes.values():
+            add("hero", h)
+        for m in C.masterminds.values():
+            add("mastermind", m)
+            for p in m.plans:
+                out.append(ContentEntry("master-plan", p.id, p.name, m.source, True, ""))
+        for hd in C.headlines.values():
+            add("headline", hd)
+        for hd in C.specials.values():
+            add("special-headline", hd)
+        for v in C.villains.values():
+            add("villain", v)
+        for r in C.resources.values():
+            add(r.kind, r)
+        for s in C.stories.values():
+            add("story", s)
+        for p in C.powerups.values():
+            add("power-up", p)
+        for sc in C.scenarios.values():
+            add("scenario", sc)
+        return out

@@ -1,0 +1,57 @@
+"""A terminal picture of what one seat sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.games.heroes.engine import AREA_NAMES, AREAS, DIST_IDS, DIST_NAMES
+
+
+def render(state: Any, seat: int | None) -> str:
+    v = state.view(seat)
+    C = state.game.C
+    lines = [f"Marvel Heroes — {C.scenarios[v['scenario']].name} — Game Round {v['round']}, Action Round {v['action_round']}"]
+    for s, t in enumerate(v["teams"]):
+        tags = []
+        if s == v["first"]:
+            tags.append("First Player")
+        if s == v["arch"]:
+            tags.append("Archnemesis")
+        lines.append(f"  P{s + 1} {C.teams[t].name:<20} VP {v['vp'][s]:>2}  PP {v['pp'][s]:>2}  hand R{v['hand_sizes'][s][0]}/V{v['hand_sizes'][s][1]}"
+                     f"  plans {v['plans'][s]}/3  {' '.join(tags)}")
+        hs = []
+        for h in state.game.team_heroes[t]:
+            hv = v["heroes"][h]
+            loc = hv["loc"]
+            if loc in DIST_IDS:
+                loc = DIST_NAMES[DIST_IDS.index(loc)]
+            hs.append(f"{C.heroes[h].name}: {loc}{' (wounded)' if hv['wound'] else ''}")
+        lines.append("     " + "; ".join(hs))
+        if v["allies"][s]:
+            lines.append("     Allies: " + ", ".join(f"{C.resources[a].name}[{k}]" for a, k in v["allies"][s]))
+    lines.append("Headlines:")
+    for a, h in v["headlines"].items():
+        if h:
+            hl = C.headlines[h]
+            d = DIST_NAMES[AREAS.index(a) * 4 + ("x", "diamond", "star", "circle").index(hl.district)]
+            lines.append(f"  {d:<22} \"{hl.name}\" {hl.type}/{'/'.join(hl.skills)} Threat {hl.threat} VP {hl.vp}"
+                         f"{' [Mastermind]' if hl.mastermind else ''}")
+    if v["special"]:
+        hl = C.specials[v["special"]]
+        lines.append(f"  Scenario card: \"{hl.name}\" {hl.type} Threat {hl.threat} VP {hl.vp}")
+    lines.append("Story track: " + " | ".join(f"{C.stories[c].name} ({C.stories[c].team})" for c in v["track"]))
+    if v["wanted"]:
+        lines.append("Most Wanted: " + ", ".join(C.villains[c].name for c in v["wanted"]))
+    if seat is not None:
+        lines.append("Your Resource cards: " + ", ".join(C.resources[c].name for c in v["resource_hand"]))
+        lines.append("Your Villain cards: " + ", ".join(C.villains[c].name for c in v["villain_hand"]))
+    ts = v["troubleshooting"]
+    if ts:
+        lines.append(f"Troubleshooting by P{ts['seat'] + 1}: Trouble Level {ts['trouble']}"
+                     + (f", Lead Villain {C.villains[ts['lead']].name}" if ts["lead"] else ""))
+    cb = v["combat"]
+    if cb:
+        lines.append(f"Combat: sequence {cb['seq']}, Initiative {'Super Hero' if cb['init'] == 'H' else 'Villain'}, "
+                     f"Villain KOs {cb['fko']}/{cb['fkov']}")
+    del AREA_NAMES
+    return "\n".join(lines)
