@@ -1,0 +1,38 @@
+"""Helpers for heroes conformance tests: fixed positions, forced dice and decks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import capes
+from capes.games.heroes.engine import HeroesState
+
+# die face indices in capes/games/heroes/dice.py FACES
+BLANK, HIT, HIT_B, TWO_HITS, TROUBLE, HIT_BOOST = 0, 1, 2, 3, 4, 5
+
+
+def new(players: int = 2, first: int = 0, scenario: str = "born_again", seed: int = 1, **cfg: Any) -> HeroesState:
+    game = capes.load("heroes", players=players, scenario=scenario, **cfg)
+    st = game.new_game_at(seed, first=first)  # type: ignore[attr-defined]
+    assert isinstance(st, HeroesState)
+    return st
+
+
+def play(st: HeroesState, *ids: str) -> None:
+    """Apply each option id in turn (each must be legal)."""
+    for oid in ids:
+        st.apply(oid)
+
+
+def seat_to_act(st: HeroesState) -> int:
+    d = st.decision
+    assert d.seat is not None
+    return d.seat
+
+
+def refresh(st: HeroesState) -> None:
+    st._decision = None
+
+
+def rules_cited(st: HeroesState) -> set[str]:
+    return {e.rule for e in st.log}
