@@ -36,3 +36,15 @@ def refresh(st: HeroesState) -> None:
 
 def rules_cited(st: HeroesState) -> set[str]:
     return {e.rule for e in st.log}
+
+
+def to_actions(st: HeroesState) -> None:
+    """Answer every Planning question with its last option (Recovery / no Ally / keep nothing)."""
+    while st.decision.kind == "planning":
+        st.apply(st.decision.ids()[-1])
+
+
+def place(st: HeroesState, seat: int, hero: str, loc: int) -> None:
+    i = st.game.team_heroes[st.teams[seat]].index(hero)
+    st.hloc[seat][i] = loc
+    refresh(st)
