@@ -65,6 +65,18 @@ def O(oid: str, label: str) -> Option:
 
 PASS = Option("pass", "Pass")
 
+_MOVES: dict[tuple[str, int, int], tuple[Option, ...]] = {}
+
+
+def _move_opts(C: Any, h: str, nd: int) -> tuple[Option, ...]:
+    """Movement options of hero ``h``: each of the ``nd`` Districts, the Scenario card, Recovery (cached)."""
+    hn = C.heroes[h].name
+    out = [O(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}") for d in range(nd)]
+    out.append(O(f"move:{h}:scenario", f"Move {hn} to the Scenario card"))
+    out.append(O(f"move:{h}:recovery", f"Move {hn} to Recovery"))
+    t = _MOVES[(h, nd, id(C))] = tuple(out)
+    return t
+
 
 def loc_name(loc: int) -> str:
     if loc == REC:
@@ -220,7 +232,7 @@ class HeroesState(State):
                           f"{DIST_NAMES[a * 4 + ICONS.index(hl.district)]}.")
 
     def head_dist(self, a: int) -> int:
-        return a * 4 + ICONS.index(self.C.headlines[self.heads[a]].district)
+        return a * 4 + self.game.icon_of[self.heads[a]]
 
     def _scen_param(self, effect: str) -> int:
         sc = self.C.scenarios[self.scen]
@@ -597,30 +609,40 @@ class HeroesState(State):
         loc = self.hloc[s]
         hids = self.game.team_heroes[self.teams[s]]
         opts: list[Option] = []
-        nd = self.areas() * 4
-        occupied = self._occupied()
+        na = self.areas()
+        nd = na * 4
+        occupied = self._occupied() if (SUPC in loc or any(SPACE0 <= l < SPACE0 + 12 for l in loc)) else ()
         # heroes/missions/troubleshoot
-        for a in range(self.areas()):
-            if self.heads[a]:
-                d = self.head_dist(a)
-                if any(loc[i] == DIST0 + d for i in range(4)):
-                    opts.append(O(f"trouble:{DIST_IDS[d]}", f"Troubleshoot \"{C.headlines[self.heads[a]].name}\" in {DIST_NAMES[d]}"))
-        if self.special and any(loc[i] == SCEN for i in range(4)):
+        for l in loc:
+            if DIST0 <= l < DIST0 + nd:
+                d = l - DIST0
+                h = self.heads[d // 4]
+                if h and self.head_dist(d // 4) == d:
+                    oid = "trouble:" + DIST_IDS[d]
+                    if not any(o.id == oid for o in opts):
+                        opts.append(O(oid, f"Troubleshoot \"{C.headlines[h].name}\" in {DIST_NAMES[d]}"))
+        if self.special and SCEN in loc:
             opts.append(O("trouble:scenario", f"Troubleshoot the Special Headline \"{C.specials[self.special].name}\""))
         for i in range(4):
             l = loc[i]
             h = hids[i]
-            hn = C.heroes[h].name
             if l == READY or DIST0 <= l < DIST0 + 24 or l == SCEN:
                 # heroes/missions/move: a Ready hero to any District, or back to Recovery
-                for d in range(nd):
-                    if l != DIST0 + d:
-                        opts.append(O(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}"))
+                mv = _MOVES.get((h, nd, id(C)))
+                if mv is None:
+                    mv = _move_opts(C, h, nd)
+                if DIST0 <= l < DIST0 + nd:
+                    k = l - DIST0
+                    opts.extend(mv[:k])
+                    opts.extend(mv[k + 1:nd])
+                else:
+                    opts.extend(mv[:nd])
                 if self.special and l != SCEN:
-                    opts.append(O(f"move:{h}:scenario", f"Move {hn} to the Scenario card"))
+                    opts.append(mv[nd])
                 if l != READY:
-                    opts.append(O(f"move:{h}:recovery", f"Move {hn} to Recovery"))
+                    opts.append(mv[nd + 1])
             elif l == SUPC or SPACE0 <= l < SPACE0 + 12:
+                hn = C.heroes[h].name
                 for a in range(self.areas()):
                     if (SPACE0 + 2 * a in occupied and SPACE0 + 2 * a + 1 in occupied) or l in (SPACE0 + 2 * a, SPACE0 + 2 * a + 1):
                         continue
@@ -632,7 +654,7 @@ class HeroesState(State):
                 if sup.kind == "action" and fx.usable_action(self, s, sup.effect):
                     opts.append(O(f"ability:{h}", f"{hn}: {sup.name} — {sup.text}"))
             elif l == REC and self.wound[s][i]:
-                opts.append(O(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound"))
+                opts.append(O(f"medical:{h}", f"Medical Treatment: remove {C.heroes[h].name}'s Wound"))
         seen = set()
         for c in self.rhand[s]:
             r = C.resources[c]

@@ -59,6 +59,7 @@ class HeroesGame(Game):
             raise ConfigError(f"heroes: config 'scenario' must be one of {', '.join(self.C.scenarios)} "
                               f"(got {self.config['scenario']!r})")
         self.team_heroes = {t.id: t.heroes for t in self.C.teams.values()}
+        self.icon_of = {h.id: ("x", "diamond", "star", "circle").index(h.district) for h in self.C.headlines.values()}
 
     @property
     def num_seats(self) -> int:

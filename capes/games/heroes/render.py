@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.games.heroes.engine import AREA_NAMES, AREAS, DIST_IDS, DIST_NAMES
+from capes.games.heroes.engine import AREAS, DIST_IDS, DIST_NAMES
 
 
 def render(state: Any, seat: int | None) -> str:
@@ -51,7 +51,16 @@ def render(state: Any, seat: int | None) -> str:
                      + (f", Lead Villain {C.villains[ts['lead']].name}" if ts["lead"] else ""))
     cb = v["combat"]
     if cb:
-        lines.append(f"Combat: sequence {cb['seq']}, Initiative {'Super Hero' if cb['init'] == 'H' else 'Villain'}, "
-                     f"Villain KOs {cb['fko']}/{cb['fkov']}")
-    del AREA_NAMES
+        foe = C.masterminds[cb["foe"]] if cb["mm"] else C.villains[cb["foe"]]
+        hero = C.heroes[state.game.team_heroes[v["teams"][cb["hs"]]][cb["fighter"]]] if cb["fighter"] >= 0 else None
+        lines.append(f"Combat: {hero.name if hero else '-'} (P{cb['hs'] + 1}) vs {foe.name} (P{cb['vs'] + 1}), "
+                     f"sequence {cb['seq']}, Initiative {'Super Hero' if cb['init'] == 'H' else 'Villain'}, "
+                     f"{foe.name} KOs {cb['fko']}/{cb['fkov']}")
+        if hero is not None:
+            lines.append("  " + hero.name + ": " + ", ".join(f"{c} {p.name} a{p.a}|d{p.d}|w{p.w}"
+                                                           for c, p in zip(("red", "orange", "yellow"), hero.powers)))
+        lines.append("  " + foe.name + ": " + ", ".join(f"{c} {p.name} a{p.a}|d{p.d}|w{p.w}"
+                                                      for c, p in zip(("red", "orange", "yellow"), foe.powers)))
+        if cb["Hdice"] or cb["Vdice"]:
+            lines.append(f"  last roll ({cb['roll']}): hero dice {cb['Hdice']} vs villain dice {cb['Vdice']}")
     return "\n".join(lines)
