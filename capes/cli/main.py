@@ -23,7 +23,7 @@ odds_app = typer.Typer(no_args_is_help=True, help="Exact dice odds, computed ana
 app.add_typer(odds_app, name="odds")
 
 console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 ConfigOpt = Annotated[list[str] | None, typer.Option("--config", "-c", help="key=value (repeatable)")]
 
@@ -59,6 +59,8 @@ def play(
     from capes.sim import default_bot
 
     g, cfg = _load(game, config)
+    if save is not None and not save.parent.is_dir():
+        raise ConfigError(f"--save: folder {save.parent} does not exist; give a path in an existing folder")
     default = default_bot(game, cfg) if seat else "human"
     controllers = parse_seats(g, seat or [], default)  # type: ignore[arg-type]
     state = g.new_game(seed)  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from capes.core.bots.base import Bot, bot_names, make_bot
-from capes.core.errors import ConfigError
+from capes.core.errors import ConfigError, ReplayError
 from capes.core.protocol import Game, State
 from capes.core.replay import save_game
 
@@ -97,7 +97,10 @@ def run(game: Game, state: State, controllers: list[str], console: Console, save
 
 
 def _write(path: Path, state: State) -> None:
-    path.write_text(json.dumps(save_game(state), indent=1) + "\n", encoding="utf-8")
+    try:
+        path.write_text(json.dumps(save_game(state), indent=1) + "\n", encoding="utf-8")
+    except OSError as e:
+        raise ReplayError(f"cannot write the save file {path}: {e.strerror}; choose a writable --save path") from None
 
 
 def ask_human(game: Game, state: State, seat: int, console: Console, input_fn: Any, save: Path | None) -> str | None:
