@@ -1258,6 +1258,9 @@ class HeroesState(State):
         self.emit("heroes/mastermind/defeated", f"{self.pname(s)} puts the Power-Up {self.C.powerups[p].name} into play.")
 
     def f_tsend(self, fr: tuple[Any, ...]) -> None:
+        ts = self.ts
+        assert ts is not None
+        self.ko[ts["seat"]] = [0, 0, 0, 0]  # heroes/troubleshooting/4: KO tokens never outlive the action
         self.ts = None
 
     # ================================================================== Combat
