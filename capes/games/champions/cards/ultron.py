@@ -1,5 +1,537 @@
-"""Card scripts for the `ultron` set.
+"""Ultron scenario: villain stages, main schemes (1A-3B), the Ultron encounter set and the Drone token.
 
-CLAIMED: this file is being written by a parallel card-scripting session (claimed 20:56 UTC);
-the champions engine owner should not edit it. See cards/__init__.py for the card-script API.
+Facedown Drones. The engine has no notion of a player card put into play facedown as a minion, so this
+module builds it from existing primitives: the player card's instance (its ``uid``) is taken from the top
+of its owner's deck and, while it is a Drone, its entry in ``g.code`` is the token card
+:data:`DRONE` (a ``minion`` in ``data/ultron.yaml``, set ``ultron_drone``, never shuffled into a deck) and
+its ``g.owner`` is ``-1`` (an encounter card). ``g.mods`` keeps ``("drone", uid, real_code, player)`` so
+the card can be restored. Views show only "Drone": nobody sees which player card it is (champions/rr/
+environment: facedown cards have no printed values; Ultron Drones gives them SCH 1, ATK 1, 1 hit point).
+When a facedown Drone leaves play (defeated, or swept from the encounter zones after any other removal),
+the card gets back its identity and goes to its owner's discard pile (Ultron Drones' forced response).
 """
+
+from __future__ import annotations
+
+from capes.games.champions.cards import action, boost, cont, defeated, mark, revealed, setup, stat, trigger
+from capes.games.champions.data import CARDS
+from capes.games.champions.engine import F_ATTACK, HERO, STUN
+
+DRONE = "ultron_drone"  # token card: a facedown player card acting as a Drone minion
+ULTRONS = ("01134", "01135", "01136")
+
+
+# ====================================================================== Drone helpers
+def is_drone(g, u: int) -> bool:
+    """A Drone minion in play (facedown Drones and Advanced Ultron Drones)."""
+    return u in g.eplay and CARDS[g.code[u]].type == "minion" and "Drone" in CARDS[g.code[u]].traits
+
+
+def facedown(g, u: int) -> bool:
+    return g.code[u] == DRONE
+
+
+def drones(g, p: int | None = None) -> list[int]:
+    return [u for u in g.eplay if is_drone(g, u) and (p is None or g.eng[u] == p)]
+
+
+def _set(tup: tuple, i: int, v) -> tuple:
+    return tup[:i] + (v,) + tup[i + 1:]
+
+
+def _restore(g, u: int) -> None:
+    """A facedown Drone stops being a Drone: its real card goes to its owner's discard pile."""
+    for k, m in enumerate(g.mods):
+        if m[0] == "drone" and m[1] == u:
+            break
+    else:
+        return
+    _, _, real, p = g.mods.pop(k)
+    g.remove_from_zones(u)
+    g.code = _set(g.code, u, real)
+    g.owner = _set(g.owner, u, p)
+    g.eng[u] = -1
+    g.att[u] = -1
+    g.dmg[u] = 0
+    g.st[u] = 0
+    g.exh[u] = 0
+    g.disc[p].append(u)
+    g.emit("champions/rr/environment", f"The facedown Drone is placed in player {p + 1}'s discard pile.")
+
+
+def sweep(g) -> None:
+    """Facedown Drones that left play some other way (elimination, discard) go to their owner's discard."""
+    for m in [m for m in g.mods if m[0] == "drone" and m[1] not in g.eplay]:
+        _restore(g, m[1])
+
+
+@cont
+def make_drone(g, p: int) -> None:
+    """Player ``p`` puts the top card of their deck into play facedown, engaged with them, as a Drone.
+
+    Ruling: with an empty deck the player first reshuffles their discard pile (and is dealt an
+    encounter card, as when drawing); with no cards at all, nothing happens.
+    """
+    sweep(g)
+    if not g.alive[p]:
+        return
+    if not g.deck[p]:
+        from capes.games.champions.flow import _reshuffle_player
+        if not _reshuffle_player(g, p):
+            return
+    u = g.deck[p].pop()
+    g.mods.append(("drone", u, g.code[u], p))
+    g.code = _set(g.code, u, DRONE)
+    g.owner = _set(g.owner, u, -1)
+    g.eplay.append(u)
+    g.eng[u] = p
+    g.dmg[u] = 0
+    g.st[u] = 0
+    g.exh[u] = 0
+    g.att[u] = -1
+    g.emit("champions/rr/minion", f"Player {p + 1}'s top deck card enters play facedown as a Drone engaged with them.")
+
+
+def drone_for(g, p: int, k: int = 1) -> None:
+    g.push(*[("call", "ultron.make_drone", p) for _ in range(k)])
+
+
+def drones_each(g) -> None:
+    """Each player puts the top card of their deck into play as a facedown Drone (player order)."""
+    g.push(*[("call", "ultron.make_drone", q) for q in g.order()])
+
+
+@defeated(DRONE)  # Ultron Drones: forced response, a defeated facedown Drone goes to its owner's discard
+def drone_defeated(g, by, me):
+    _restore(g, me)
+
+
+@revealed(DRONE)  # safety net: a stray Drone token revealed from the encounter deck is not an encounter card
+def stray_drone(g, p, me):
+    _restore(g, me)
+    g.surge(p)
+
+
+# ====================================================================== villain
+def _attack_will_happen(g, i: int) -> bool:
+    f = g.stack[i] if 0 <= i < len(g.stack) else ()
+    return bool(f) and f[0] == "atk_go" and not f[4] and not g.st[f[1]] & STUN
+
+
+@trigger("01134", "attack_init", kind="forced", can=lambda g, p, me, i: g.ev(i)[1] == me == g.villain)
+def ultron_1(g, p, me, i):
+    # star forced response: after Ultron attacks you (armed once the other interrupts have resolved)
+    g.push(("call", "ultron.u1_arm", i))
+
+
+@cont
+def u1_arm(g, i):
+    if _attack_will_happen(g, i):
+        g.mods.append(("atk", "call", "ultron.u1_after"))
+
+
+@cont
+def u1_after(g, p, e, hit):
+    if e != g.villain or g.code[e] != "01134" or not g.alive[p]:
+        return
+    opts = [("Place 1 threat on the main scheme", (("threat", g.mscheme, 1, "card"),))]
+    if g.deck[p] or g.disc[p]:
+        opts.append(("Put your top deck card into play as a facedown Drone", (("call", "ultron.make_drone", p),)))
+    if len(opts) == 1:
+        g.push(*opts[0][1])
+    else:
+        g.modal(p, opts)
+
+
+@trigger("01135", "attack_init", kind="forced", can=lambda g, p, me, i: g.ev(i)[1] == me == g.villain)
+def ultron_2(g, p, me, i):
+    # star forced interrupt: when Ultron attacks you, a Drone; +1 ATK per Drone engaged with you
+    g.push(("call", "ultron.u2_arm", i))
+
+
+@cont
+def u2_arm(g, i):
+    if not _attack_will_happen(g, i):
+        return
+    p = g.stack[i][2]
+    g.mods = [m for m in g.mods if not (m[0] == "atk" and m[1] == "ultron2")]
+    g.mods.append(("atk", "ultron2", p))
+    g.push(("call", "ultron.make_drone", p))
+
+
+@stat("01135", "atk")
+def ultron_2_atk(g, me, target):
+    if target != me or me != g.villain:
+        return 0
+    for m in g.mods:
+        if m[0] == "atk" and m[1] == "ultron2":
+            return len(drones(g, m[2]))
+    return 0
+
+
+@stat("01136", "atk")  # Ultron III: each Drone minion gets +1 ATK
+def ultron_3_atk(g, me, target):
+    return 1 if me == g.villain and is_drone(g, target) else 0
+
+
+@stat("01136", "hp")  # ... and +1 hit point
+def ultron_3_hp(g, me, target):
+    return 1 if me == g.villain and is_drone(g, target) else 0
+
+
+@trigger("01136", "dmg", kind="forced",
+         can=lambda g, p, me, i: me == g.villain and g.ev(i)[1] == me and g.ev(i)[2] > 0 and bool(drones(g)))
+def ultron_3_shield(g, p, me, i):
+    # champions/rr/cannot: Ultron cannot take damage while a Drone minion is in play
+    g.ev_set(i, 2, 0)
+    g.emit("champions/rr/cannot", "Ultron cannot take damage while a Drone minion is in play.")
+
+
+@revealed("01136")
+def ultron_3(g, p, me):
+    u = g.find_encounter("01150")
+    if u >= 0:
+        g.remove_from_zones(u)
+        g.reveal_card(u, p)
+    g.push(("call", "ultron.shuffle_deck"))
+
+
+@cont
+def shuffle_deck(g):
+    g.rng.shuffle(g.edeck)
+
+
+# ====================================================================== main schemes
+@setup("01137a")  # The Crimson Cowl (1A)
+def crimson_cowl_setup(g, p, me):
+    u = g.find_encounter("01140")
+    if u >= 0:
+        g.remove_from_zones(u)
+        g.eplay.append(u)
+        g.emit("champions/rr/environment", "The Ultron Drones environment enters play.")
+    g.rng.shuffle(g.edeck)
+
+
+@revealed("01137b")  # The Crimson Cowl (1B)
+def crimson_cowl(g, p, me):
+    drones_each(g)
+
+
+# Stages 2A and 3A: the engine reveals only the B sides, so their When Revealed runs as the B side enters.
+@revealed("01138b")
+def assault_on_norad(g, p, me):
+    drones_each(g)
+
+
+@revealed("01139b")
+def countdown_to_oblivion(g, p, me):
+    drones_each(g)
+    g.mods.append(("floor", me, g.thr[me]))
+
+
+mark("01138a", "ultron")
+mark("01139a", "ultron")
+
+
+@trigger("01138b", "threat", kind="forced",
+         can=lambda g, p, me, i: me == g.mscheme and g.ev(i)[1] == me and g.ev(i)[3] == "accel")
+def norad_response(g, p, me, i):
+    # forced response: after threat is placed here in villain phase step one (champions/summary/flow/5)
+    after_event(g, i, ("call", "ultron.norad_all", me))
+
+
+@cont
+def norad_all(g, me):
+    if me != g.mscheme:  # the stage was completed by that threat: nothing left to respond
+        return
+    g.push(*[("call", "ultron.norad_pick", q, me) for q in g.order()])
+
+
+@cont
+def norad_pick(g, q, me):
+    if me != g.mscheme or not g.alive[q]:
+        return
+    opts = [("Place 2 threat on Assault on NORAD", (("threat", me, 2, "card"),))]
+    if g.deck[q] or g.disc[q]:
+        opts.append(("Put your top deck card into play as a facedown Drone", (("call", "ultron.make_drone", q),)))
+    if len(opts) == 1:
+        g.push(*opts[0][1])
+    else:
+        g.modal(q, opts)
+
+
+def _floor(g, me):
+    """Countdown to Oblivion: threat cannot be removed. The engine has no hook on threat removal, so the
+    removal is undone at the next rules event (always before any threat is placed on it)."""
+    for k, m in enumerate(g.mods):
+        if m[0] == "floor" and m[1] == me:
+            if g.thr[me] < m[2]:
+                g.emit("champions/rr/cannot", f"Threat cannot be removed from {g.name(me)}: "
+                       f"{m[2] - g.thr[me]} threat is put back.")
+                g.thr[me] = m[2]
+            return
+
+
+@cont
+def floor_set(g, me):
+    g.mods = [m for m in g.mods if not (m[0] == "floor" and m[1] == me)]
+    if me == g.mscheme:
+        g.mods.append(("floor", me, g.thr[me]))
+
+
+def _floor_threat(g, p, me, i):
+    _floor(g, me)
+    if g.ev(i)[1] == me:
+        after_event(g, i, ("call", "ultron.floor_set", me))
+
+
+trigger("01139b", "threat", kind="forced", can=lambda g, p, me, i: me == g.mscheme)(_floor_threat)
+for _ev in ("after_thwart", "after_attack", "attack_init", "dmg", "treachery", "round_end",
+            "minion_defeated", "form_changed", "enemy_attacked"):
+    trigger("01139b", _ev, kind="forced", can=lambda g, p, me, i: me == g.mscheme)(
+        lambda g, p, me, i: _floor(g, me))
+
+
+# ---------------------------------------------------------------- responding after an event
+def after_event(g, i: int, frame: tuple) -> None:
+    """Resolve ``frame`` right after the event frame at stack index ``i`` resolves (a response).
+
+    Windows only open before an event; this defers ``frame`` until the window's other steps are done,
+    then slips it under the event frame so it runs once the event has happened.
+    """
+    g.push(("call", "ultron.ae_defer", i, frame))
+
+
+@cont
+def ae_defer(g, i, frame):
+    if len(g.stack) - 1 > i:
+        g.stack.insert(i + 1, ("call", "ultron.ae_last", i, frame))
+    else:
+        ae_last(g, i, frame)
+
+
+@cont
+def ae_last(g, i, frame):
+    if len(g.stack) - 1 == i:
+        g.stack.insert(i, frame)
+    else:  # the event frame is gone (should not happen): respond now
+        g.push(frame)
+
+
+# ====================================================================== Ultron Drones (environment)
+for _ev in ("round_end", "minion_defeated"):
+    trigger("01140", _ev, kind="forced", can=lambda g, p, me, i: any(
+        m[0] == "drone" and m[1] not in g.eplay for m in g.mods))(lambda g, p, me, i: sweep(g))
+
+
+# ====================================================================== encounter cards
+def _discard_with(colors: str, exhaust_hero: bool):
+    def fn(g, p, me):
+        if exhaust_hero:
+            g.exhaust(g.ident[p])
+        g.pay_colors(p, colors, ("call", "ultron.drop", me))
+    return fn
+
+
+@cont
+def drop(g, me, paid=""):
+    g.discard(me)
+
+
+@trigger("01141", "threat", kind="forced",
+         can=lambda g, p, me, i: g.att[me] == g.villain and g.ev(i)[3] == "vscheme")
+def program_transmitter(g, p, me, i):
+    # star forced response: after Ultron schemes, 1 threat on each side scheme
+    g.mods = [m for m in g.mods if not (m[0] == "atk" and m[1] == "call" and m[2] == "ultron.transmit")]
+    g.mods.append(("atk", "call", "ultron.transmit"))
+
+
+@cont
+def transmit(g, p, e, hit):
+    for s in g.sides():
+        g.add_threat(s, 1)
+
+
+action("01141", form="hero", can=lambda g, p, me: me in g.eplay and not g.exh[g.ident[p]]
+       and g.can_afford_colors(p, "MM"))(_discard_with("MM", True))
+
+
+@revealed("01142")  # Upgraded Drones: attach to the Ultron Drones environment
+def upgraded_drones(g, p, me):
+    env = next((u for u in g.eplay if g.code[u] == "01140"), -1)
+    g.att[me] = env
+
+
+@stat("01142", "atk")
+def upgraded_drones_atk(g, me, target):
+    return 1 if me in g.eplay and facedown(g, target) and target in g.eplay else 0
+
+
+@stat("01142", "hp")
+def upgraded_drones_hp(g, me, target):
+    return 1 if me in g.eplay and facedown(g, target) and target in g.eplay else 0
+
+
+action("01142", form="hero", can=lambda g, p, me: me in g.eplay and g.can_afford_colors(p, "EMP"))(
+    _discard_with("EMP", False))
+
+
+@trigger("01143", "minion_defeating", kind="forced", can=lambda g, p, me, i: g.ev(i)[1] == me)
+def advanced_ultron_drone(g, p, me, i):
+    q = g.eng[me]
+    if q >= 0:
+        g.push(("call", "ultron.make_drone", q))
+
+
+@revealed("01144a")
+def android_efficiency(g, p, me):
+    drones_each(g)
+
+
+revealed("01144b")(android_efficiency)
+revealed("01144c")(android_efficiency)
+
+
+def _efficiency_boost(color: str):
+    def fn(g, p, me):
+        g.push(("call", "ultron.efficiency_pick", p, color))
+    return fn
+
+
+for _code, _col in (("01144a", "E"), ("01144b", "M"), ("01144c", "P")):
+    boost(_code)(_efficiency_boost(_col))
+
+
+@cont
+def efficiency_pick(g, p, color):
+    opts = []
+    if g.can_afford_colors(p, color):
+        opts.append((f"Spend a {dict(E='energy', M='mental', P='physical')[color]} resource",
+                     (("pay", p, 1, color, -1, "", ("nop_paid",)),)))
+    opts.append(("Put your top deck card into play as a facedown Drone", (("call", "ultron.make_drone", p),)))
+    if len(opts) == 1:
+        g.push(*opts[0][1])
+    else:
+        g.modal(p, opts)
+
+
+@revealed("01145")  # Rage of Ultron
+def rage_of_ultron(g, p, me):
+    snap = tuple((u, g.dmg[u]) for u in [g.ident[p], *g.allies(p)])
+    g.mods.append(("rage", p, g.mscheme, g.thr[g.mscheme], snap, ()))
+    if g._form[p] == HERO:
+        g.villain_attacks(p)
+    else:
+        g.villain_schemes(p)
+    g.push(("call", "ultron.rage_end", p))
+
+
+def _rage(g):
+    for k, m in enumerate(g.mods):
+        if m[0] == "rage":
+            return k, m
+    return -1, None
+
+
+def _rage_track(g, i):
+    """Note damage Ultron's attack is about to deal to each target (used for defeated defenders)."""
+    k, m = _rage(g)
+    f = g.ev(i)
+    g.mods[k] = (*m[:5], (*m[5], (f[1], f[2])))
+
+
+for _code in ULTRONS:
+    trigger(_code, "dmg", kind="forced", can=lambda g, p, me, i: me == g.villain and _rage(g)[1] is not None
+            and g.ev(i)[3] == me and g.ev(i)[4] & F_ATTACK)(lambda g, p, me, i: _rage_track(g, i))
+
+
+def _in_play(g, u):
+    o = g.owner[u]
+    return u in g.play[o] or u == g.ident[o] if o >= 0 else u in g.eplay
+
+
+@cont
+def rage_end(g, p):
+    k, m = _rage(g)
+    if m is None:
+        return
+    g.mods.pop(k)
+    _, _, scheme, before, snap, recs = m
+    if g._form[p] == HERO or recs:
+        n = 0
+        for u, d0 in snap:
+            if _in_play(g, u):
+                n += max(0, g.dmg[u] - d0)
+            else:  # a defender defeated by the attack: count the damage it was dealt
+                n += sum(a for t, a in recs if t == u)
+    else:
+        n = g.thr[scheme] - before if scheme == g.mscheme else g.target(scheme) - before
+    if n > 0 and g.alive[p]:
+        from capes.games.champions.flow import discard_top
+        discard_top(g, p, n)
+        g.emit("champions/rr/discard", f"Rage of Ultron: player {p + 1} discards the top {n} card(s) of their deck.")
+
+
+@revealed("01146")  # Repair Sequence
+def repair_sequence(g, p, me):
+    k = len(drones(g, p))
+    if not (k and g.heal(g.villain, 2 * k)):
+        g.surge(p)
+
+
+@boost("01146")
+def repair_sequence_boost(g, p, me):
+    k = len(drones(g, p))
+    if k:
+        g.heal(g.villain, k)
+
+
+@revealed("01147")  # Swarm Attack
+def swarm_attack(g, p, me):
+    ds = drones(g, p) if g._form[p] == HERO else []
+    g.mods.append(("swarm", p, 0))
+    g.push(*[("attack", d, p, 0) for d in ds], ("call", "ultron.swarm_end", p))
+
+
+for _code in (DRONE, "01143"):
+    trigger(_code, "enemy_attacked", kind="forced",
+            can=lambda g, p, me, i: g.ev(i)[2] == me and any(m[0] == "swarm" for m in g.mods))(
+        lambda g, p, me, i: _swarm_mark(g))
+
+
+def _swarm_mark(g):
+    g.mods = [("swarm", m[1], 1) if m[0] == "swarm" else m for m in g.mods]
+
+
+@cont
+def swarm_end(g, p):
+    made = any(m[0] == "swarm" and m[2] for m in g.mods)
+    g.mods = [m for m in g.mods if m[0] != "swarm"]
+    if not made:
+        g.push(("call", "ultron.make_drone", p))
+
+
+@revealed("01148")  # Drone Factory
+def drone_factory(g, p, me):
+    drones_each(g)
+    g.push(("call", "ultron.factory_threat", me))
+
+
+@cont
+def factory_threat(g, me):
+    k = len(drones(g))
+    if k and me in g.eplay:
+        g.add_threat(me, k)
+
+
+@revealed("01149")  # Invasive AI
+def invasive_ai(g, p, me):
+    from capes.games.champions.flow import discard_top
+    for q in g.order():
+        discard_top(g, q, 3)
+    g.emit("champions/rr/discard", "Invasive AI: each player discards the top 3 cards of their deck.")
+
+
+@revealed("01150")  # Ultron's Imperative
+def ultrons_imperative(g, p, me):
+    drone_for(g, g.first, 2)
