@@ -1,4 +1,10 @@
-"""Bots for the squad: a heuristic bot, the rollout policy and the evaluation for ISMCTS."""
+"""Bots for the squad: ``alliances-heuristic``, the ISMCTS rollout policy and evaluation.
+
+The heuristic bot decides from ``state.decision`` and ``state.view(seat)`` only (plus the
+static Stage Board geometry): attack the Enemy it can hurt most, work on the Stage's
+objectives (Samples and Ingredients, prototypes, Braces), shake off conditions, give
+Heroic Assists to whoever is most hurt, and keep moving toward what matters.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +12,43 @@ from typing import Any
 
 from capes.core.rng import Rng
 
+_EXP_SUCC = 0.56  # expected successes per attack die (5/8 plus a little from Criticals)
+
+
+def _board(game: Any, view: dict[str, Any]) -> Any:
+    return game.data.stages[view["stage"]].board
+
 
 def rollout_choice(state: Any, rng: Rng) -> str:
+    """Cheap playout policy: take attacks and Interacts when offered, otherwise random."""
     opts = state.decision.options
+    if len(opts) > 2 and state.decision.kind == "activation":
+        good = [o for o in opts if o.id.startswith(("interact", "attack"))]
+        if good and rng.randbelow(10) < 8:
+            return good[rng.randbelow(len(good))].id
+        moves = [o for o in opts if o.id != "end"]
+        if moves:
+            return moves[rng.randbelow(len(moves))].id
     return opts[rng.randbelow(len(opts))].id
 
 
 def evaluate(state: Any) -> float:
-    return 0.5
+    """Progress through the Mission (Stages, objectives) and the squad's health, in [0, 1]."""
+    r = state.result
+    if r is not None:
+        return 1.0 if r.outcomes[0] == "win" else 0.0
+    n = len(state.game.stage_ids)
+    prog = state.boss_dazes / 2 if state.stage.kind == "boss" else min(state.completed, 3) / 3
+    health = 0.0
+    for i, c in enumerate(state.chars):
+        mx = state.cside(i).stamina
+        health += (0.5 if c[5] else 1.0) * (c[1] / mx if not c[6] else 0.0)
+    return max(0.0, min(1.0, 0.75 * (state.stages_done + prog) / n + 0.25 * health / 4))
 
 
 class HeuristicBot:
+    """A sensible squad player; see the module docstring."""
+
     name = "alliances-heuristic"
 
     def __init__(self, game: Any, seat: int, seed: int = 0, **opts: Any) -> None:
@@ -25,5 +57,160 @@ class HeuristicBot:
         self.rng = Rng(seed * 7919 + seat + 1)
 
     def choose(self, state: Any) -> str:
-        opts = state.decision.options
+        d = state.decision
+        opts = d.options
+        if len(opts) == 1:
+            return opts[0].id
+        view = state.view(self.seat)
+        f = getattr(self, "_k_" + d.kind, None)
+        if f is not None:
+            got = f(view, d, opts)
+            if got is not None:
+                return got
+        return opts[0].id
+
+    # --- helpers ---------------------------------------------------------------------
+    def _chars(self, view: dict[str, Any]) -> dict[str, Any]:
+        return {c["id"]: c for c in view["characters"]}
+
+    def _active(self, view: dict[str, Any], d: Any) -> dict[str, Any]:
+        return self._chars(view)[view["active"]]
+
+    def _goals(self, view: dict[str, Any], me: dict[str, Any]) -> list[str]:
+        """Spaces this Character would like to be near, most important first."""
+        st = view["stage"]
+        script = self.game.data.stages[st].script
+        toks = [t for t in view["tokens"] if t["pos"]]
+        out: list[str] = []
+        if script == "oscorp_lab":
+            held = set(me["holding"])
+            out += [t["pos"] for t in toks if t["kind"] == "obj" and t["symbol"] in held]
+            if len(me["holding"]) < 2:
+                out += [t["pos"] for t in toks if t["kind"] == "ing"]
+        elif script == "glider_works":
+            out += [t["pos"] for t in toks if t["kind"] == "obj"]
+        else:
+            out += [t["pos"] for t in toks if t["kind"] == "brace" and not view["braces"][t["extra"]]]
+        return out
+
+    # --- decision kinds ----------------------------------------------------------------
+    def _k_levelup(self, view: dict[str, Any], d: Any, opts: Any) -> str:
         return opts[self.rng.randbelow(len(opts))].id
+
+    def _k_priority(self, view: dict[str, Any], d: Any, opts: Any) -> str:
+        return opts[0].id
+
+    def _k_activate(self, view: dict[str, Any], d: Any, opts: Any) -> str:
+        chars = self._chars(view)
+        b = _board(self.game, view)
+        ens = [b.parse(e["pos"]) for e in view["enemies"] if e["pos"]]
+
+        def score(o: Any) -> float:
+            c = chars[o.id.split(":", 1)[1]]
+            s = 0.0
+            if c["dazed"]:
+                s += 10
+            if c["pos"] and ens:
+                p = b.parse(c["pos"])
+                s += 5 - min(b.dist[p][e] for e in ens)
+            return s + c["power"] * 0.1
+        return max(opts, key=score).id
+
+    def _k_activation(self, view: dict[str, Any], d: Any, opts: Any) -> str:
+        me = self._active(view, d)
+        b = _board(self.game, view)
+        ens = {e["uid"]: e for e in view["enemies"]}
+        best, best_s = "end", 0.0
+        goals = [b.parse(g) for g in self._goals(view, me)]
+        ens_pos = [b.parse(e["pos"]) for e in view["enemies"] if e["pos"]]
+        here = b.parse(me["pos"]) if me["pos"] else 0
+        ch = self.game.data.characters[me["id"]]
+        side = self.game.side(me["id"], int(me["injured"]), tuple(me["cards"]))
+        atks = {a.id: a for a in side.attacks}
+        for o in opts:
+            p = o.id.split(":")
+            s = 0.0
+            if p[0] == "interact":
+                s = 50.0
+            elif p[0] == "attack":
+                a = atks.get(p[1])
+                if a is None:
+                    continue
+                exp = a.strength * _EXP_SUCC
+                if a.shape == "":
+                    e = ens.get(int(p[2]))
+                    card = self.game.data.enemies[e["id"]] if e else None
+                    df = (card.defense if card else 1)
+                    left = (e["stamina"] - e["damage"]) if e else 9
+                    dmg = max(0.0, exp - df)
+                    s = 10 + dmg * 4 + (15 if dmg >= left else 0) + (8 if e and e["type"] in ("boss", "mini_boss") else 0)
+                else:
+                    n = len(ens) if a.shape == "A" else 1
+                    if a.shape == "A":
+                        n = sum(1 for e in view["enemies"] if e["pos"] and b.dist[here][b.parse(e["pos"])] <= a.range)
+                    else:
+                        line = b.line(here, b.dir_index(p[2]), a.range)
+                        n = sum(1 for e in view["enemies"] if e["pos"] and b.parse(e["pos"]) in line)
+                    s = 10 + n * max(0.5, exp - 1) * 4
+                s -= a.cost * 1.5
+            elif p[0] == "shake":
+                s = 12.0 if p[1] == "bleed" else 6.0
+            elif p[0] == "skill":
+                if p[1] == "second_wind":
+                    s = 30.0 if me["stamina"] <= 2 else 2.0
+                elif p[1] == "bad_luck":
+                    s = 3.0
+                elif p[1] == "web_zip":
+                    t = b.parse(p[2])
+                    s = self._move_value(b, here, t, goals, ens_pos) - 0.5
+            elif p[0] == "move":
+                s = self._move_value(b, here, b.parse(p[1]), goals, ens_pos)
+            if s > best_s:
+                best, best_s = o.id, s
+        _ = ch
+        return best
+
+    def _move_value(self, b: Any, here: int, t: int, goals: list[int], ens: list[int]) -> float:
+        def near(x: int, pts: list[int]) -> int:
+            return min((b.dist[x][g] for g in pts), default=0)
+        s = 0.0
+        if goals:
+            s += 3.0 * (near(here, goals) - near(t, goals))
+        if ens:
+            s += 1.0 * (near(here, ens) - near(t, ens))
+        return s + 0.5 if s > 0 else 0.0
+
+    def _k_nearest(self, view: dict[str, Any], d: Any, opts: Any) -> str:
+        chars = self._chars(view)
+        return max(opts, key=lambda o: (chars[o.id.split(":", 1)[1]]["stamina"], not chars[o.id.split(":", 1)[1]]["injured"])).id
+
+    def _k_reactive(self, view: dict[str, Any], d: Any, opts: Any) -> str:
+        ids = [o.id for o in opts]
+        return "use" if "use" in ids else "pass" if "pass" in ids else ids[0]
+
+    def _k_assist(self, view: dict[str, Any], d: Any, opts: Any) -> str:
+        chars = self._chars(view)
+
+        def score(o: Any) -> float:
+            p = o.id.split(":")
+            c = chars[p[1]]
+            if p[2] == "heal":
+                return 10 - c["stamina"] + (5 if c["injured"] else 0)
+            if p[2] == "cond":
+                return 6
+            if p[2] == "power":
+                return 3 - c["power"] * 0.1
+            return 0
+        return max(opts, key=score).id
+
+    def _k_rally(self, view: dict[str, Any], d: Any, opts: Any) -> str:
+        ids = [o.id for o in opts]
+        for pref in ("rally:heal", "rally:cond:bleed"):
+            if pref in ids:
+                return pref
+        return ids[-1] if ids[-1].startswith("rally:cond") else "rally:xp"
+
+    def _k_spawn(self, view: dict[str, Any], d: Any, opts: Any) -> str:
+        b = _board(self.game, view)
+        cs = [b.parse(c["pos"]) for c in view["characters"] if c["pos"]]
+        return max(opts, key=lambda o: sum(b.dist[b.parse(o.id.split(":")[1])][c] for c in cs)).id

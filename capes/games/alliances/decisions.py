@@ -123,6 +123,7 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     if head == "end":
         st._push(("act_end", ci))
         return
+    st._push(("act_menu",))  # runs after whatever this choice pushes (LIFO)
     if head == "move":
         # alliances/activation/move
         s = st.board.parse(parts[1])
@@ -159,7 +160,6 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
         # alliances/interact: spend 1 Power (Cat Burglar: 0), once per token per Turn
         c[C_POW] -= st._interact_cost(ci)
         INTERACT_DO[st.stage.script](st, ci, parts[1:])
-    st._push(("act_menu",))
 
 
 INTERACT_DO: dict[str, Any] = {}
@@ -342,20 +342,20 @@ def _rally_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 
 @decider("place_ing")
 def _place_ing_d(st: AlliancesState) -> Decision:
-    _, _, sym, spaces = st.pending  # type: ignore[misc]
+    _, _, sym, spaces, _tid = st.pending  # type: ignore[misc]
     opts = [Option(f"place:{st.lbl(s)}", f"Place the {RESULT_NAMES[sym]} Ingredient at {st.lbl(s)}") for s in spaces]
     return _d(st, "Place the Ingredient within 1 Space", opts, "place")
 
 
 @answer("place_ing")
 def _place_ing_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
-    st._put_ing(p[2], st.board.parse(oid.split(":")[1]))
+    st._put_ing(p[2], st.board.parse(oid.split(":")[1]), p[4])
 
 
 @decider("drop_choice")
 def _drop_choice_d(st: AlliancesState) -> Decision:
     _, _, ci, held, new = st.pending  # type: ignore[misc]
-    opts = [Option(f"drop:{RESULT_NAMES[s]}", f"Put down the {RESULT_NAMES[s]} Ingredient") for s in sorted(set(held))]
+    opts = [Option(f"drop:{RESULT_NAMES[s]}", f"Put down the {RESULT_NAMES[s]} Ingredient") for s in sorted({x for _, x in held})]
     return _d(st, f"{st.cname(ci)} can hold only 2 Ingredients: which one is Placed?", opts, "drop")
 
 
@@ -363,7 +363,8 @@ def _drop_choice_d(st: AlliancesState) -> Decision:
 def _drop_choice_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     _, _, ci, held, new = p
     sym = RESULT_NAMES.index(oid.split(":")[1])
-    st._push(("drop", ci, sym), ("ing_take", ci, new, 1))
     h = list(st.chars[ci][9])
-    h.remove(sym)
+    pair = next(x for x in h if x[1] == sym)
+    h.remove(pair)
     st.chars[ci][9] = tuple(h)
+    st._push(("drop", ci, pair[0], sym), ("ing_take", ci, new[0], new[1], 1))

@@ -98,7 +98,7 @@ class AlliancesState(State):
             fr = st.pop()
             FRAMES[fr[0]](self, *fr[1:])
         if self.over:
-            self.stack = []
+            self.stack.clear()
             self.pending = None
 
     def _ask(self, kind: str, seat: int, *data: Any) -> None:
@@ -764,7 +764,7 @@ class AlliancesState(State):
                 self.emit("alliances/dazed", f"{self.cname(ci)} is Dazed.")
                 # alliances/tokens/drop
                 if c[C_HELD]:
-                    self._push(*[("drop", ci, sym) for sym in c[C_HELD]])
+                    self._push(*[("drop", ci, tid, sym) for tid, sym in c[C_HELD]])
                     c[C_HELD] = ()
         return n
 
@@ -1158,7 +1158,7 @@ class AlliancesState(State):
                 self.why = "The Boss Battle is complete: the Mission is a success!"
                 self.emit("alliances/win-lose", self.why)
                 return
-            self.stack = []
+            self.stack.clear()
             for ci, c in enumerate(self.chars):
                 if c[C_DAZ]:
                     self._recover(ci)  # ruling: Cleanup step 3 for Dazed Characters when a Stage ends
@@ -1193,19 +1193,22 @@ class AlliancesState(State):
                 self.emit("alliances/cleanup/3", f"{self.cname(ci)} recovers from being Dazed (Injured side).")
             c[C_TOK] = 2  # alliances/cleanup/4
 
-    def _f_drop(self, ci: int, sym: int) -> None:
+    def _f_drop(self, ci: int, tid: int, sym: int) -> None:
         # alliances/tokens/drop + oscorp-lab Interact (Ingredient): Placed within 1 Space
         pos = self.chars[ci][C_POS]
         b = self.board
         spaces = [s for s in range(b.n) if b.exists[s] and b.dist[pos][s] <= 1]
         if len(spaces) == 1:
-            self._put_ing(sym, spaces[0])
+            self._put_ing(sym, spaces[0], tid)
         else:
-            self._ask("place_ing", self.seat_of(ci), sym, tuple(spaces))
+            self._ask("place_ing", self.seat_of(ci), sym, tuple(spaces), tid)
 
-    def _put_ing(self, sym: int, s: int) -> None:
-        self.tokens.append([self.next_tid, "ing", s, sym, 0])
-        self.next_tid += 1
+    def _put_ing(self, sym: int, s: int, tid: int = 0) -> None:
+        """Put an Ingredient (Stage token) on the battlefield; a dropped one keeps its identity."""
+        if not tid:
+            tid = self.next_tid
+            self.next_tid += 1
+        self.tokens.append([tid, "ing", s, sym, 0])
 
     # ------------------------------------------------------------------ boss behaviour
     def _f_boss_activate(self) -> None:
@@ -1406,7 +1409,7 @@ class AlliancesState(State):
             setattr(self, k, data[k])
         self.terrain = tuple(self.terrain)
         self.interacted = tuple(tuple(x) for x in self.interacted)
-        self.chars = [[*c[:C_HELD], tuple(c[C_HELD]), tuple(c[C_CARDS]), tuple(c[C_SKUSED])] for c in data["chars"]]
+        self.chars = [[*c[:C_HELD], tuple(tuple(h) for h in c[C_HELD]), tuple(c[C_CARDS]), tuple(c[C_SKUSED])] for c in data["chars"]]
         self.enemies = [list(e) for e in data["enemies"]]
         self.tokens = [list(t) for t in data["tokens"]]
         self.stack = [_untuple(f) for f in data["stack"]]
@@ -1435,12 +1438,13 @@ class AlliancesState(State):
             "stage": self.stage.id, "stage_name": self.stage.name, "stage_index": self.stage_i,
             "stages_done": self.stages_done, "round": self.round, "rounds_total": self.rounds_total,
             "turn": self.turn, "priority": g.squad[self.priority],
+            "active": g.squad[self.active] if self.active >= 0 else None,
             "characters": [
                 {"id": g.squad[i], "seat": g.ctrl[i], "pos": b.label(c[C_POS]) if c[C_POS] >= 0 else None,
                  "stamina": c[C_STA], "max_stamina": self.cside(i).stamina, "power": c[C_POW], "xp": c[C_XP],
                  "level": c[C_LVL], "injured": bool(c[C_INJ]), "dazed": bool(c[C_DAZ]),
                  "conditions": _cond_names(c[C_COND]), "activation_tokens": c[C_TOK],
-                 "holding": [RESULT_NAMES[x] for x in c[C_HELD]], "cards": list(c[C_CARDS])}
+                 "holding": [RESULT_NAMES[x] for _, x in c[C_HELD]], "cards": list(c[C_CARDS])}
                 for i, c in enumerate(self.chars)],
             "enemies": [{"uid": e[E_UID], "id": e[E_ID], "type": self.etype(e), "pos": b.label(e[E_POS]) if e[E_POS] >= 0 else None,
                          "damage": e[E_DMG], "stamina": self.ecard(e).stamina, "conditions": _cond_names(e[E_COND]),

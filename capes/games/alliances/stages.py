@@ -55,7 +55,7 @@ def _lab_setup(st: AlliancesState) -> None:
 
 def _lab_interact(st: AlliancesState, ci: int) -> list[Option]:
     out = []
-    held = st.chars[ci][C_HELD]
+    held = {x for _, x in st.chars[ci][C_HELD]}
     for t in st.tokens:
         if not _near(st, ci, t) or not st._can_interact(ci, t[T_ID]):
             continue
@@ -67,7 +67,9 @@ def _lab_interact(st: AlliancesState, ci: int) -> list[Option]:
     if st.chars[ci][C_POW] >= st._interact_cost(ci):
         for j, cj in enumerate(st.chars):
             if j != ci and cj[C_HELD] and cj[C_POS] >= 0 and st.board.dist[cj[C_POS]][st.chars[ci][C_POS]] <= 1:
-                for sym in sorted(set(cj[C_HELD])):
+                for tid, sym in sorted({x[1]: x for x in cj[C_HELD]}.values()):
+                    if (ci, tid) in st.interacted:
+                        continue
                     out.append(Option(f"interact:held:{st.game.squad[j]}:{RESULT_NAMES[sym]}",
                                       f"Lab Partners: take the {RESULT_NAMES[sym]} Ingredient from {st.cname(j)}"))
     return out
@@ -78,10 +80,12 @@ def _lab_do(st: AlliancesState, ci: int, parts: list[str]) -> None:
         j = st.game.squad.index(parts[1])
         sym = RESULT_NAMES.index(parts[2])
         h = list(st.chars[j][C_HELD])
-        h.remove(sym)
+        pair = next(x for x in h if x[1] == sym)
+        h.remove(pair)
         st.chars[j][C_HELD] = tuple(h)
+        st.interacted = (*st.interacted, (ci, pair[0]))
         st.emit("alliances/stage/lab-partners", f"{st.cname(ci)} takes a {parts[2]} Ingredient from {st.cname(j)}.")
-        st._push(("ing_take", ci, sym, 0))
+        st._push(("ing_take", ci, pair[0], sym, 0))
         return
     tid = int(parts[0])
     st.interacted = (*st.interacted, (ci, tid))
@@ -90,13 +94,15 @@ def _lab_do(st: AlliancesState, ci: int, parts: list[str]) -> None:
         # alliances/stage/interact-ingredient
         st.tokens.remove(tok)
         st.emit("alliances/stage/interact-ingredient", f"{st.cname(ci)} picks up a {RESULT_NAMES[tok[T_SYM]]} Ingredient.")
-        st._push(("ing_take", ci, tok[T_SYM], 0))
+        st._push(("ing_take", ci, tok[T_ID], tok[T_SYM], 0))
         return
     # alliances/stage/oscorp-lab/objective: Place matching Ingredients on the Sample
     c = st.chars[ci]
     h = list(c[C_HELD])
-    while tok[T_SYM] in h and tok[T_X] < 2:
-        h.remove(tok[T_SYM])
+    for pair in [x for x in h if x[1] == tok[T_SYM]]:
+        if tok[T_X] >= 2:
+            break
+        h.remove(pair)
         tok[T_X] += 1
     c[C_HELD] = tuple(h)
     st.emit("alliances/stage/oscorp-lab/objective", f"{st.cname(ci)} adds Ingredients to the {RESULT_NAMES[tok[T_SYM]]} Sample ({tok[T_X]}/2).")
@@ -105,18 +111,18 @@ def _lab_do(st: AlliancesState, ci: int, parts: list[str]) -> None:
         st._complete_objective(ci, tok)
 
 
-def _f_ing_take(st: AlliancesState, ci: int, sym: int, dropped: int) -> None:
+def _f_ing_take(st: AlliancesState, ci: int, tid: int, sym: int, dropped: int) -> None:
     # alliances/tokens/hold: at most 2 Ingredients; Place one within 1 Space before a third
     c = st.chars[ci]
     if len(c[C_HELD]) >= 2 and not dropped:
-        if len(set(c[C_HELD])) == 1:
-            same = c[C_HELD][0]
-            c[C_HELD] = (same,)
-            st._push(("drop", ci, same), ("ing_take", ci, sym, 1))
+        if len({x for _, x in c[C_HELD]}) == 1:
+            first, rest = c[C_HELD][0], c[C_HELD][1:]
+            c[C_HELD] = rest
+            st._push(("drop", ci, first[0], first[1]), ("ing_take", ci, tid, sym, 1))
             return
-        st._ask("drop_choice", st.seat_of(ci), ci, tuple(c[C_HELD]), sym)
+        st._ask("drop_choice", st.seat_of(ci), ci, tuple(c[C_HELD]), (tid, sym))
         return
-    c[C_HELD] = (*c[C_HELD], sym)
+    c[C_HELD] = (*c[C_HELD], (tid, sym))
 
 
 def _lab_ko(st: AlliancesState, e: list[Any]) -> None:
