@@ -37,8 +37,12 @@ def go(st, *frames, windows=False):
         settle(st)
 
 
-def find(st, code, zones=None):
-    """A uid with ``code`` (not in play unless nothing else is found)."""
+def find(st, code, owner=None):
+    """A uid with ``code`` (owned by ``owner`` if given; not in play unless nothing else is found)."""
+    if owner is not None:
+        for u in range(len(st.code)):
+            if st.code[u] == code and st.owner[u] == owner and u not in st.play[owner] and u != st.ident[owner]:
+                return u
     for u in range(len(st.code)):
         if st.code[u] == code and u not in st.eplay and all(u not in pl for pl in st.play) \
                 and u != st.villain and u != st.mscheme:
@@ -57,7 +61,7 @@ def take(st, u):
 
 
 def to_hand(st, p, code):
-    u = find(st, code)
+    u = find(st, code, p)
     take(st, u)
     st.hand[p].append(u)
     st._decision = None
@@ -65,7 +69,7 @@ def to_hand(st, p, code):
 
 
 def to_play(st, p, code, attach_to=None):
-    u = find(st, code)
+    u = find(st, code, p)
     take(st, u)
     st.play[p].append(u)
     c = st.ccard(u)
@@ -90,7 +94,7 @@ def res_to_hand(st, p, color):
 
 def to_top(st, p, code):
     """Put a card with ``code`` on top of player p's deck."""
-    u = find(st, code)
+    u = find(st, code, p)
     take(st, u)
     st.deck[p].append(u)
     return u
