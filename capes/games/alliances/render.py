@@ -1,14 +1,108 @@
-"""Text rendering of the battlefield and the content listing."""
+"""Text rendering of the battlefield (a grid with a legend, plus dashboards) and the content list."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+from capes.core.protocol import ContentEntry
+
+_ENEMY_SYM = {"goon": "g", "sentry": "s", "brute": "b", "mini_boss": "G", "boss": "G"}
+_ICON = {"critical": "C", "wild": "W", "hit": "H", "block": "B", "blank": "_", "failure": "F"}
+_ARROW = {"N": "^", "E": ">", "S": "v", "W": "<"}
 
 
 def render(state: Any, seat: int | None) -> str:
-    return json.dumps(state.view(seat))[:2000]
+    v = state.view(seat)
+    g = state.game
+    st = g.data.stages[v["stage"]]
+    b = st.board
+    cells: list[list[str]] = []
+    for s in range(b.n):
+        k = st.space_type[s]
+        if k == "#":
+            cells.append(["   "])
+            continue
+        base = {"S": "+", "O": "o", "D": "d", "T": ".", "A": "a", "X": "x"}.get(k, ".")
+        if k == "S" and st.spawn_icon[s] >= 0:
+            base = _ICON[state_result_name(st.spawn_icon[s])].lower()
+        cells.append([".", " ", base])
+    for arrow_res, (s, d) in st.arrows.items():
+        cells[s][2] = _ARROW.get(b.dir_names[d], "a")
+    for lab in v["terrain"]:
+        cells[b.parse(lab)][1] = "T"
+    for t in v["tokens"]:
+        if t["pos"]:
+            if t["kind"] == "brace":
+                sym = "X" if v["braces"][t["extra"]] else "x"
+            else:
+                sym = "O" if t["kind"] == "obj" else "i"
+            cells[b.parse(t["pos"])][1] = sym
+    if v["target"]:
+        cells[b.parse(v["target"])][1] = "@"
+    for e in v["enemies"]:
+        if e["pos"]:
+            cells[b.parse(e["pos"])][0] = _ENEMY_SYM.get(e["type"], "e")
+    for i, c in enumerate(v["characters"]):
+        if c["pos"]:
+            cells[b.parse(c["pos"])][0] = str(i + 1)
+    out = [f"== {v['stage_name']} ({st.board_name}) — Stage {v['stage_index'] + 1}/{len(g.stage_ids)}, "
+           f"Round {v['round']} Turn {v['turn'] + 1} (Mission Round {v['rounds_total']}/{g.config['round_limit']})"]
+    out.append("    " + "".join(f" {chr(97 + x)}  " for x in range(b.width)))
+    for y in range(b.height):
+        row = "".join("".join(cells[b.index(x, y)]) + " " for x in range(b.width))
+        out.append(f"{y + 1:>2}  {row}")
+    out.append("Legend: 1-4 Characters (below) · g Goon s Sentry b Brute G Green Goblin · T Terrain · O Objective token "
+               "· i Ingredient · x/X Brace (X turned) · @ Target token")
+    out.append("        each Space: [who is there][what lies there][Space type]; Space type: + spawn (c/w/h/b spawn icon) o objective d deployment ^>v< die-icon arrow . blank")
+    out.append("")
+    for i, c in enumerate(v["characters"]):
+        name = g.data.characters[c["id"]].name
+        flags = ("DAZED " if c["dazed"] else "") + ("Injured" if c["injured"] else "Healthy")
+        side = g.side(c["id"], int(c["injured"]), tuple(c["cards"]))
+        atks = ", ".join(f"{a.name} R{a.range_text} S{a.strength}" + (f" cost {a.cost}" if a.cost else "")
+                         for a in side.attacks)
+        pr = " [Priority]" if v["priority"] == c["id"] else ""
+        act = " <- activating" if v.get("active") == c["id"] else ""
+        out.append(f"{i + 1} {name}{pr}{act} (P{c['seat'] + 1}) @{c['pos'] or '-'}: Stamina {c['stamina']}/{c['max_stamina']} "
+                   f"Power {c['power']} XP {c['xp']} Lv{c['level']} {flags} tokens {c['activation_tokens']}"
+                   + (f" cond {','.join(c['conditions'])}" if c["conditions"] else "")
+                   + (f" holding {','.join(c['holding'])}" if c["holding"] else ""))
+        out.append(f"   Def P{side.defense[0]}/E{side.defense[1]}/M{side.defense[2]} Speed {side.speed} · {atks}"
+                   f" · skills {', '.join(side.skills) or '-'}")
+    if v["enemies"]:
+        out.append("Enemies: " + "; ".join(
+            f"#{e['uid']} {g.data.enemies[e['id']].name} @{e['pos'] or '-'} dmg {e['damage']}/{e['stamina']}"
+            + (f" {','.join(e['conditions'])}" if e["conditions"] else "") for e in v["enemies"]))
+    trk = " | ".join((g.data.enemies[x].name if x and x != "*" else "Challenge" if x == "*" else "-") +
+                     f" ({n})" for x, n in zip(v["tracker"], st.tracker_spawns))
+    out.append(f"Spawn Tracker: {trk}")
+    prog = (f"Boss Daze Tracker {v['boss_dazes']}/2" if st.kind == "boss" else f"Objectives completed {v['completed']}/3")
+    out.append(f"Stage goal: {prog}" + (f" · Ingredient Pool {sum(v['ingredient_pool'])}" if st.script == "oscorp_lab" else ""))
+    return "\n".join(out)
 
 
-def content_entries(game: Any) -> list[Any]:
-    return []
+def state_result_name(i: int) -> str:
+    from capes.games.alliances.content import RESULT_NAMES
+    return RESULT_NAMES[i]
+
+
+def content_entries(game: Any) -> list[ContentEntry]:
+    d = game.data
+    out: list[ContentEntry] = []
+    for c in d.characters.values():
+        out.append(ContentEntry("character", c.id, c.name, c.source, True, "Healthy and Injured stat cards"))
+        for lu in c.levelups.values():
+            out.append(ContentEntry("level-up", lu.id, f"{c.name}: {lu.name} (Level {lu.level})", c.source, True, lu.kind))
+    for e in d.enemies.values():
+        note = e.type + (f"; project-authored stats: {', '.join(e.project_stats)}" if e.project_stats else "")
+        out.append(ContentEntry("enemy", e.id, e.name, e.source, True, note))
+        if e.boss is not None:
+            out.append(ContentEntry("enemy", e.id + "#boss", e.name + " (Boss side)", e.source, True, "boss"))
+    for s in d.stages.values():
+        out.append(ContentEntry("stage", s.id, s.name, s.source, True, (s.note or s.kind)))
+        if s.note:
+            out.append(ContentEntry("stage-board", s.id + "#board", s.board_name, "project", True, "board layout and Spawn Tracker"))
+    for card in d.mission.get("cards", []):
+        out.append(ContentEntry(card["kind"], card["id"], card["name"], card["source"], True, card.get("text", "")))
+    out.append(ContentEntry("mission", d.mission["id"], d.mission["name"], "rulebook", True, "Boss, Minions and Stage order"))
+    return out
