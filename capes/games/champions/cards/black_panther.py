@@ -27,6 +27,7 @@ def _bp_upgrades(g, p):
 # ---------------------------------------------------------------- identity
 
 
+@cont  # a continuation only (for tests), NOT a registered Setup script
 def foresight(g, p, me):
     """T'Challa, Setup: take a Black Panther upgrade from the deck into hand, then shuffle the deck."""
     seen = {}
