@@ -1,0 +1,62 @@
+"""Fixed-board helpers for alliances conformance tests (forced dice, hand-placed pieces)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import capes
+from capes.games.alliances.content import R_INDEX
+from capes.games.alliances.engine import C_POS, AlliancesState
+
+CRIT, WILD, HIT, BLOCK, BLANK, FAIL = (R_INDEX[r] for r in ("critical", "wild", "hit", "block", "blank", "failure"))
+
+
+def blank_stage(stage: int = 0, players: int = 1, **cfg: Any) -> AlliancesState:
+    """A state on Stage ``stage`` with an empty battlefield, no pending rules, Priority on character 0."""
+    g = capes.load("alliances", players=players, **cfg)
+    s = g.new_game(0)
+    assert isinstance(s, AlliancesState)
+    s.stack.clear()
+    s.pending = None
+    s.stage_i = stage
+    s.enemies = []
+    s.tokens = []
+    s.tracker = [""] * len(s.stage.tracker_spawns)
+    s.terrain = ()
+    s.braces = [0] * (2 * len(s.stage.tags))
+    s.priority = 0
+    for c in s.chars:
+        c[C_POS] = -1
+    s._decision = None
+    return s
+
+
+def sq(s: AlliancesState, label: str) -> int:
+    return s.board.parse(label)
+
+
+def put_char(s: AlliancesState, cid: str, label: str) -> int:
+    ci = s.game.squad.index(cid)
+    s.chars[ci][C_POS] = sq(s, label)
+    return ci
+
+
+def put_enemy(s: AlliancesState, eid: str, label: str) -> int:
+    e = s._add_enemy(eid, sq(s, label))
+    return int(e[0])
+
+
+def run(s: AlliancesState, *frames: tuple[Any, ...], dice: tuple[int, ...] = ()) -> None:
+    s.forced = list(dice)
+    s._push(*frames)
+    s._decision = None
+    s._run()
+
+
+def texts(s: AlliancesState) -> list[str]:
+    return [e.text for e in s.log]
+
+
+def where(s: AlliancesState, uid: int) -> str | None:
+    e = s.enemy(uid)
+    return s.lbl(e[2]) if e is not None else None
