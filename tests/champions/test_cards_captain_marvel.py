@@ -394,6 +394,13 @@ def test_yon_roggs_treason_discards_energy_cards():
     yt = s.enc("01179")
     s.run(("reveal", yt, 0))
     assert e1 in g.disc[0] and e2 in g.disc[0] and keep in g.hand[0]
+    s = Sc()
+    g = s.g
+    s.hand("01013")  # physical only
+    yt = s.enc("01179")
+    nxt = s.enc_top("01104")
+    s.run(("reveal", yt, 0))
+    assert nxt not in g.edeck and len(g.hand[0]) == 1  # nothing discarded: it surged
 
 
 def test_contract_with_captain_marvel():

@@ -158,7 +158,7 @@ def crisis_interdiction(g, p, me):
 def ci_second(g, p, me, first):
     if not aerial(g, p):
         return
-    others = [s for s in g.thwartable(p) if s != first]
+    others = [s for s in g.thwartable(p) if s != first and g.thr[s] > 0]
     pick(g, p, [(f"Crisis Interdiction (Aerial): remove 2 threat from {g.name(s)} ({g.thr[s]} threat)",
                  (("rthreat", s, 2, me),)) for s in others])
 
