@@ -494,3 +494,68 @@ def test_house_of_m_heroes_winning_house_of_m() -> None:
         st.apply(ids[r.randbelow(len(ids))])
     res = st.result
     assert res is not None and (res.outcomes.count("win") == 1 or set(res.outcomes) == {"loss"})
+
+
+def test_event_card_heroes_cards_events() -> None:
+    """heroes/cards/events: an Event is played as the action and discarded."""
+    st = new(players=2, first=0)
+    to_actions(st)
+    st.rhand[0] = ["press_conference"]
+    pp = st.pp[0]
+    refresh(st)
+    play(st, "event:press_conference")
+    assert st.pp[0] == pp + 2 and "press_conference" in st.rdisc and st.decision.seat == 1
+
+
+def test_scheme_boost_heroes_mastermind_scheming_boost() -> None:
+    """heroes/mastermind/scheming/boost: the Nemesis gives the Lead Villain dice boosting before the combat."""
+    st, d = _ts_state(players=2, head="gang_war", seat=0)
+    st.vhand[1] = ["rhino"]
+    st.forced = [HIT] * 6
+    play(st, "trouble:village-circle", "plan:no", "scheme:no", "scheme:no", "lead:rhino")
+    while st.decision.kind == "villains":
+        play(st, "pass")
+    assert st.decision.ids() == ["scheme:boost", "scheme:no"]
+    play(st, "scheme:boost")
+    assert st.cb is not None and st.cb["vboost"] and st.has_boost("V")
+
+
+def test_initiative_first_heroes_combat_timing_7() -> None:
+    """heroes/combat/timing/7: the Initiative holder's abilities come first."""
+    st, d = _ts_state(players=2, seat=0)
+    st.rhand[0] = ["nick_fury", "wasp"]
+    _to_combat(st, lead="rhino")
+    st.vhand[1] = ["toad"]
+    st.cb["init"] = "V"
+    play(st, "power:red", "power:red")
+    assert st.decision.seat == 1 and "use:f" in st.decision.ids()  # Rhino attacks first and acts first
+    play(st, "pass")
+    assert st.decision.seat == 0 and "use:h:human_torch" in st.decision.ids()  # Flame Shield on the Defend roll
+
+
+def test_no_stacking_heroes_combat_timing_2() -> None:
+    """heroes/combat/timing/2: one source is not used twice on the same roll, even with tokens to spare."""
+    st, d = _ts_state(players=2, seat=0)
+    st.allies[0] = [["black_panther", 2]]
+    _to_combat(st, lead="rhino")
+    st.vhand[1] = []
+    st.cb["init"] = "V"
+    play(st, "power:red", "power:red")  # the Torch defends with d2: Black Panther raises it to 4
+    play(st, "use:a:0:black_panther")
+    assert st.allies[0] == [["black_panther", 1]]
+    assert st.decision.seat != 0 or "use:a:0:black_panther" not in st.decision.ids()
+
+
+def test_this_sequence_window_heroes_combat_timing_5() -> None:
+    """heroes/combat/timing/5: a "this sequence" ability is offered before the choice of Powers."""
+    st, d = _ts_state(players=2, seat=1, hero="wolverine")
+    place(st, 1, "cyclops", SPACE0 + 2 * VILLAGE)
+    st.rhand[1] = ["nick_fury", "wasp"]
+    st.vhand[0] = ["vulture"]
+    st.forced = [HIT] * 5
+    play(st, "trouble:village-star", "lead:vulture")  # Trouble 5 - Wolverine's Crime 3 = 2
+    while st.decision.kind == "villains":
+        play(st, "pass")
+    assert st.decision.seat == 1 and "use:s:cyclops" in st.decision.ids()
+    play(st, "use:s:cyclops", "discard:wasp")
+    assert st.cb["Hseq"] == 1 and st.decision.kind == "power"

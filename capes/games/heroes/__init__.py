@@ -41,7 +41,7 @@ Every entry has ``id``, ``name``, ``source`` (``rulebook`` | ``project`` | ``use
 
 ``ABILITY`` is ``{name, effect, params, text}``. Effects (``effects.py``): combat ``plus_rating {stat, n}``,
 ``set_rating {stat, value}``, ``minus_opp {n}``, ``gain_boost``, ``cancel_opp_boost``, ``cap_opp_die``,
-``plus_result {n}``, ``minus_opp_result {n}``, ``reroll_blanks``, ``heal_ko``, ``seize_initiative``, ``agent
+``plus_result {n}``, ``minus_opp_result {n}``, ``reroll_blanks``, ``heal_ko``, ``seize_initiative``, ``seq_plus_rating {n}``, ``agent
 {stat, n}``; troubleshooting ``reduce_trouble {n, type?}``; actions ``rampage``, ``cerebro``,
 ``draw_resources {n, exhaust?}``, ``gain_pp {n, exhaust?}``, ``medical_all``, ``gain_vp {n}``, ``discard_wanted``,
 ``story_actions {n}``; Master Plans ``mp_draw``, ``mp_threat``, ``mp_vp``, ``mp_hench``, ``mp_pp`` (``{n}``);

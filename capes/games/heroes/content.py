@@ -35,7 +35,7 @@ COLORS = ("red", "orange", "yellow")
 COMBAT_EFFECTS = {
     "plus_rating": "pre", "set_rating": "pre", "minus_opp": "pre", "gain_boost": "pre",
     "cancel_opp_boost": "post", "cap_opp_die": "post", "plus_result": "post", "minus_opp_result": "post",
-    "reroll_blanks": "post", "heal_ko": "end", "seize_initiative": "end",
+    "reroll_blanks": "post", "heal_ko": "end", "seize_initiative": "end", "seq_plus_rating": "seq",
 }
 TROUBLE_EFFECTS = {"reduce_trouble"}
 ACTION_EFFECTS = {"rampage", "cerebro", "draw_resources", "gain_pp", "medical_all", "gain_vp", "discard_wanted",

@@ -143,11 +143,22 @@ def seize_initiative(st: HeroesState, side: str, p: dict[str, Any]) -> None:
     cb["init"] = side
 
 
+def usable_seq_plus_rating(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+    cb = st.cb
+    assert cb is not None
+    return cb[side + "seq"] == 0
+
+
+def seq_plus_rating(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+    """A "this combat sequence" ability: n more dice on every roll of the sequence."""
+    st.cb_add(side + "seq", int(p.get("n", 1)))
+
+
 Combat = Callable[["HeroesState", str, dict[str, Any]], Any]
 COMBAT: dict[str, tuple[Combat, Combat]] = {
     name: (globals()[f"usable_{name}"], globals()[name])
     for name in ("plus_rating", "set_rating", "minus_opp", "gain_boost", "cancel_opp_boost", "cap_opp_die",
-                 "plus_result", "minus_opp_result", "reroll_blanks", "heal_ko", "seize_initiative")
+                 "plus_result", "minus_opp_result", "reroll_blanks", "heal_ko", "seize_initiative", "seq_plus_rating")
 }
 
 

@@ -1272,7 +1272,7 @@ class HeroesState(State):
                    "fighter": heroes[0] if heroes else -1, "init": "H", "seq": 0, "hp": -1, "vp": -1,
                    "vboost": vboost, "backs": backs, "agents": agents, "area": area, "tag": tag,
                    "roll": "", "att": "H", "Hplus": 0, "Vplus": 0, "Hset": 0, "Vset": 0, "Hb1": False, "Vb1": False,
-                   "Hres": 0, "Vres": 0, "Hdice": (), "Vdice": (), "used": (), "win": ""}
+                   "Hres": 0, "Vres": 0, "Hdice": (), "Vdice": (), "used": (), "win": "", "Hseq": 0, "Vseq": 0}
         self.stack.append(("cbend",))
         self.stack.append(("cbseq",))
 
@@ -1344,7 +1344,7 @@ class HeroesState(State):
         cb = self.cb
         assert cb is not None
         stat = fx._stat_of(self, side)
-        r = max(self.base_rating(side, stat), cb[side + "set"]) + cb[side + "plus"]
+        r = max(self.base_rating(side, stat), cb[side + "set"]) + cb[side + "plus"] + cb[side + "seq"]
         return max(0, min(MAX_DICE, r))
 
     def has_boost(self, side: str) -> bool:
@@ -1375,6 +1375,8 @@ class HeroesState(State):
             return
         cb["hp"] = -1
         cb["vp"] = -1
+        cb["Hseq"] = cb["Vseq"] = 0
+        cb["used"] = ()
         st = self.stack
         st.append(("cbseq",))
         st.append(("cbwin", "end", 1))
@@ -1385,6 +1387,9 @@ class HeroesState(State):
         st.append(("cbreveal",))
         st.append(("cbpow", "V"))
         st.append(("cbpow", "H"))
+        # heroes/combat/timing/5: "this sequence" abilities before the choice of Powers
+        st.append(("cbwin", "seq", 1))
+        st.append(("cbwin", "seq", 0))
         if len(cb["heroes"]) > 1:
             st.append(("cbfighter",))
 
@@ -1580,8 +1585,10 @@ class HeroesState(State):
         seat = cb["hs"] if side == "H" else cb["vs"]
         opts = [O(f"use:{key}", f"{lab}: {ab.text}") for key, lab, ab in srcs]
         opts.append(PASS)
-        what = {"pre": "before the next roll", "post": "on the dice just rolled", "end": "at the end of the sequence"}[when]
-        return Decision(seat, f"{self._roll_name() if when != 'end' else 'Combat'}: use an ability {what}?", tuple(opts),
+        what = {"pre": "before the next roll", "post": "on the dice just rolled", "end": "at the end of the sequence",
+                "seq": "for this combat sequence"}[when]
+        return Decision(seat, f"{self._roll_name() if when in ('pre', 'post') else 'Combat'}: use an ability {what}?",
+                        tuple(opts),
                         kind="combat")
 
     def a_cbwin(self, fr: tuple[Any, ...], oid: str) -> None:
