@@ -18,7 +18,7 @@ def blank_stage(stage: int = 0, players: int = 1, **cfg: Any) -> AlliancesState:
     assert isinstance(s, AlliancesState)
     s.stack.clear()
     s.pending = None
-    s.stage_i = stage
+    s._set_stage(stage)
     s.enemies = []
     s.tokens = []
     s.tracker = [""] * len(s.stage.tracker_spawns)

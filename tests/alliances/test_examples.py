@@ -2,7 +2,21 @@
 
 from capes.games.alliances.engine import C_HELD, C_POS, C_POW, C_STA, C_XP, E_POS
 
-from .helpers import BLANK, BLOCK, CRIT, FAIL, WILD, HIT, blank_stage, put_char, put_enemy, run, sq, texts, where
+from .helpers import (
+    BLANK,
+    BLOCK,
+    CRIT,
+    FAIL,
+    HIT,
+    WILD,
+    blank_stage,
+    put_char,
+    put_enemy,
+    run,
+    sq,
+    texts,
+    where,
+)
 
 
 def test_full_spawn_tracker_example_enemies_spawn_1_to_4() -> None:

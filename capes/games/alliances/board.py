@@ -35,7 +35,7 @@ _DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
 class Board:
     """Static geometry of one battlefield (shared by every state; never copied)."""
 
-    __slots__ = ("width", "height", "n", "exists", "adj", "step", "dist", "ndirs", "dir_names")
+    __slots__ = ("width", "height", "n", "exists", "adj", "step", "dist", "ndirs", "dir_names", "labels", "_index")
 
     def __init__(self, width: int, height: int, exists: list[bool], step: list[tuple[int, ...]],
                  dir_names: tuple[str, ...]) -> None:
@@ -48,6 +48,8 @@ class Board:
         self.ndirs = len(dir_names)
         self.adj = [tuple(t for t in step[s] if t >= 0) if exists[s] else () for s in range(self.n)]
         self.dist = [self._bfs(s) for s in range(self.n)]
+        self.labels = [self._label(s) for s in range(self.n)]
+        self._index = {lab: s for s, lab in enumerate(self.labels)}
 
     @classmethod
     def square(cls, width: int, height: int, holes: Iterable[tuple[int, int]] = ()) -> Board:
@@ -90,17 +92,16 @@ class Board:
     def coords(self, s: int) -> tuple[int, int]:
         return s % self.width, s // self.width
 
-    def label(self, s: int) -> str:
-        """Column letter + row number, e.g. ``c5`` (row 1 is the top row)."""
+    def _label(self, s: int) -> str:
         x, y = self.coords(s)
         return f"{chr(97 + x)}{y + 1}"
 
+    def label(self, s: int) -> str:
+        """Column letter + row number, e.g. ``c5`` (row 1 is the top row)."""
+        return self.labels[s]
+
     def parse(self, label: str) -> int:
-        x = ord(label[0]) - 97
-        y = int(label[1:]) - 1
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            raise ValueError(label)
-        return self.index(x, y)
+        return self._index[label]
 
     def spaces(self) -> list[int]:
         return [s for s in range(self.n) if self.exists[s]]

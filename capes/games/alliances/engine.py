@@ -46,6 +46,31 @@ _SUCC_DEF = (1, 1, 0, 1, 0, 0)  # crit wild block count for defence / dodge
 MAX_POWER = 10
 
 
+_OPTS: dict[tuple[Any, ...], Option] = {}
+
+
+def _opt(key: tuple[Any, ...], make: Any, *args: Any) -> Option:
+    """Options are immutable: cache the common ones (moves, attacks) instead of rebuilding labels."""
+    o = _OPTS.get(key)
+    if o is None:
+        if len(_OPTS) > 100_000:
+            _OPTS.clear()
+        o = _OPTS[key] = make(*args)
+    return o
+
+
+def _mk_attack(st: Any, a: Any, e: list[Any]) -> Option:
+    return Option(f"attack:{a.id}:{e[E_UID]}", f"Attack with {a.name} ({a.strength} dice) {st.ename(e)} at {st.lbl(e[E_POS])}")
+
+
+def _mk_move(lab: str) -> Option:
+    return Option(f"move:{lab}", f"Move to {lab}")
+
+
+def _mk_zip(lab: str) -> Option:
+    return Option(f"skill:web_zip:{lab}", f"Web Zip: Place at {lab}")
+
+
 def _cond_names(mask: int) -> list[str]:
     return [c for c in CONDITIONS if mask & COND_BIT[c]]
 
@@ -58,7 +83,7 @@ class AlliancesState(State):
         g = self.game
         self.over = 0  # 0 running, 1 win, 2 loss
         self.why = ""
-        self.stage_i = 0
+        self._set_stage(0)
         self.stages_done = 0
         self.round = 0
         self.rounds_total = 0
@@ -161,16 +186,14 @@ class AlliancesState(State):
     def etype(self, e: list[Any]) -> str:
         return "boss" if self.is_boss(e) else self.game.data.enemies[e[E_ID]].type
 
-    @property
-    def stage(self) -> Any:
-        return self.game.data.stages[self.game.stage_ids[self.stage_i]]
-
-    @property
-    def board(self) -> Any:
-        return self.stage.board
+    def _set_stage(self, i: int) -> None:
+        """Point ``stage``/``board`` (static data, shared, never copied) at Mission Stage ``i``."""
+        self.stage_i = i
+        self.stage = self.game.data.stages[self.game.stage_ids[i]]
+        self.board = self.stage.board
 
     def lbl(self, s: int) -> str:
-        return self.board.label(s)
+        return self.board.labels[s]
 
     def enemy(self, uid: int) -> list[Any] | None:
         for e in self.enemies:
@@ -220,6 +243,7 @@ class AlliancesState(State):
 
     # ------------------------------------------------------------------ stage setup
     def _f_stage_setup(self) -> None:
+        self._set_stage(self.stage_i)
         st = self.stage
         g = self.game
         b = st.board
@@ -241,7 +265,7 @@ class AlliancesState(State):
         # alliances/stage-setup/board/1: Objective tokens randomised onto Objective Spaces
         ospaces = st.spaces_of("O")
         syms = self.rng.shuffled(list(st.objective_tokens))
-        for s, sym in zip(ospaces, syms):
+        for s, sym in zip(ospaces, syms, strict=False):
             self.tokens.append([self.next_tid, "obj", s, sym, 0])
             self.next_tid += 1
         # alliances/stage-setup/board/2: one Terrain Feature in each Terrain Space
@@ -412,8 +436,7 @@ class AlliancesState(State):
                 if a.shape == "":
                     for e in ens:
                         if dist[e[E_POS]] <= a.range:
-                            opts.append(Option(f"attack:{a.id}:{e[E_UID]}",
-                                               f"Attack with {a.name} ({a.strength} dice) {self.ename(e)} at {self.lbl(e[E_POS])}"))
+                            opts.append(_opt(("a", a, e[E_UID], e[E_ID], e[E_POS], b), _mk_attack, self, a, e))
                 elif a.shape == "A":
                     if any(dist[e[E_POS]] <= a.range for e in ens):
                         opts.append(Option(f"attack:{a.id}", f"Area attack {a.name} (Range A{a.range})"))
@@ -424,16 +447,18 @@ class AlliancesState(State):
                             opts.append(Option(f"attack:{a.id}:{b.dir_names[d]}",
                                                f"Beam attack {a.name} toward {b.dir_names[d]}"))
             # alliances/activation/move
+            lab = self.board.labels
             for s in self._advance_targets(ci, side.speed):
-                opts.append(Option(f"move:{self.lbl(s)}", f"Move to {self.lbl(s)}"))
+                opts.append(_opt(("m", lab[s]), _mk_move, lab[s]))
             # alliances/activation/shake
             for cn in _cond_names(c[C_COND]):
                 opts.append(Option(f"shake:{cn}", f"Shake off {cn}"))
             # alliances/skills/active with "Action:"
             if "web_zip" in side.skills:
+                occ = self.occupied()
                 for s in range(b.n):
-                    if b.exists[s] and 0 < dist[s] <= 3 and s not in self.occupied():
-                        opts.append(Option(f"skill:web_zip:{self.lbl(s)}", f"Web Zip: Place at {self.lbl(s)}"))
+                    if 0 < dist[s] <= 3 and s not in occ and b.exists[s]:
+                        opts.append(_opt(("z", b.labels[s]), _mk_zip, b.labels[s]))
         # Active skills (not actions), once per Activation
         if "bad_luck" in side.skills and "bad_luck" not in c[C_SKUSED] and c[C_POW] >= 1:
             for e in ens:
@@ -1168,7 +1193,7 @@ class AlliancesState(State):
                 k = c[C_POW] // 3  # alliances/rally: per 3 Power lost
                 c[C_POW] = 0
                 frames += [("rally", ci)] * k
-            self.stage_i += 1
+            self._set_stage(self.stage_i + 1)
             frames.append(("stage_setup",))
             self.emit("alliances/rally", "The Characters Rally.")
             self._push(*frames)
@@ -1407,6 +1432,7 @@ class AlliancesState(State):
     def _load(self, data: Any) -> None:
         for k in self._FIELDS:
             setattr(self, k, data[k])
+        self._set_stage(self.stage_i)
         self.terrain = tuple(self.terrain)
         self.interacted = tuple(tuple(x) for x in self.interacted)
         self.chars = [[*c[:C_HELD], tuple(tuple(h) for h in c[C_HELD]), tuple(c[C_CARDS]), tuple(c[C_SKUSED])] for c in data["chars"]]
