@@ -45,7 +45,8 @@ def take(g, p, code):
         if g.code[u] == code:
             g.deck[p].remove(u)
             g.hand[p].append(u)
-            g.emit("champions/rr/draw", f"Player {p + 1} takes {g.name(u)} from the deck into hand.")
+            g.emit("champions/rr/draw", f"Player {p + 1} takes {g.name(u)} from the deck into hand.", only=p,
+                   public=f"Player {p + 1} takes a card from the deck into hand.")
             return
 
 
