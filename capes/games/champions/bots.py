@@ -43,9 +43,9 @@ def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> flo
         if oid == "flip":
             if ident["form"] == "alter-ego":
                 return 65 if hp_lost < 6 else 10
-            return 5
+            return 30 if hp_lost >= 7 else 0
         if oid == "end":
-            return 1
+            return 1 if ident["form"] == "hero" or hp_lost < 3 else 0.5
     if kind == "defend":
         if oid == "def:hero":
             return 60

@@ -295,11 +295,16 @@ class ChampionsState(State):
         return out
 
     def has_kw(self, u: int, kw: str) -> int:
+        """Keyword value on ``u``: printed, granted by attachments (``S.GRANTS``) or by lasting effects."""
         v = self.ccard(u).kw(kw)
-        if not v and kw == "retaliate":
-            for a in self.attached(u):
-                v += C(self.code[a]).kw("grant_retaliate") if False else 0
-        return v + sum(1 for m in self.mods if m[0] == "kw" and m[1] == u and m[2] == kw)
+        for a in self.attached(u):
+            gk = S.GRANTS.get(self.code[a])
+            if gk is not None and gk[0] == kw:
+                v += gk[1]
+        for m in self.mods:
+            if m[0] == "kw" and m[1] == u and m[2] == kw:
+                v += 1
+        return v
 
     def form(self, p: int) -> int:  # type: ignore[override]
         return self._form[p]
@@ -480,6 +485,29 @@ class ChampionsState(State):
                     continue
                 out.append(("ability", u, produces))
         return out
+
+    def can_afford_colors(self, p: int, colors: str, excl: int = -1) -> bool:
+        """Whether ``p`` can produce one resource of each colour in ``colors`` (e.g. "EMP") from distinct sources."""
+        srcs = [r for _, _, r in self.sources(p, excl, -1)]
+
+        def fit(i: int, used: frozenset) -> bool:
+            if i == len(colors):
+                return True
+            for j, r in enumerate(srcs):
+                if j not in used and (colors[i] in r or "W" in r) and fit(i + 1, used | {j}):
+                    return True
+            return False
+        return fit(0, frozenset())
+
+    def pay_colors(self, p: int, colors: str, then: tuple) -> None:
+        """Pay one resource of each colour in turn, then resolve ``then``."""
+        steps = [("pay", p, 1, c, -1, "", ("nop_paid",)) for c in colors[:-1]]
+        steps.append(("pay", p, 1, colors[-1], -1, "", then))
+        self.push(*steps)
+
+    def attack_with_event(self, p: int, selector: str, n: int, src: int, flags: int = 0) -> None:
+        """A hero attack made by a card effect: choose an enemy it may attack, deal ``n`` (champions/rr/attack)."""
+        self.choose(p, selector, (("eattack", p, "@", n, src, flags),), f"{self.name(src)}: {n} damage to")
 
     def can_afford(self, p: int, need: int, color: str, excl: int, payfor: int) -> bool:
         if need <= 0:

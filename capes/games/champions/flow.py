@@ -777,9 +777,11 @@ def _def_build(g: G, f: tuple):
     idu = g.ident[p]
     if g._form[p] == HERO and not g.exh[idu] and g.idcard(p).def_ is not None:
         opts.append(("def:hero", f"Defend with {g.idcard(p).name} (DEF {g.defv(idu)})"))
-    for a in g.allies(p):
-        if not g.exh[a]:
-            opts.append((f"def:{a}", f"Defend with {g.name(a)}"))
+    allies = [a for a in g.allies(p) if not g.exh[a]]
+    for a in allies:
+        opts.append((f"def:{a}", f"Defend with {g.name(a)}"))
+    if g.code[e] == "01132" and allies:  # Melter: must be defended by an ally if able
+        return p, f"{g.name(e)} attacks: defend with an ally", [o for o in opts if o[0] != "def:hero"]
     opts.append(("nodef", "Do not defend"))
     return p, f"{g.name(e)} attacks you (ATK {g.atk(e)}{' + boost' if flags & 1 else ''}): defend?", opts
 
@@ -1319,6 +1321,18 @@ def _call_revealed_if(g: G, u: int, p: int) -> None:
     fn = S.REVEALED.get(g.code[u])
     if fn is not None:
         fn(g, p, u)
+
+
+@step("nop_paid")
+def _nop_paid(g: G, paid: str) -> None:
+    pass
+
+
+@step("eattack")
+def _eattack(g: G, p: int, e: int, n: int, src: int, flags: int) -> None:
+    """Damage from an attack event (not a basic attack)."""
+    if _in_play(g, e):
+        _attack_hits(g, p, g.ident[p], e, n, 0, flags)
 
 
 @step("nop")

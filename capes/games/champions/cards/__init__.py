@@ -67,6 +67,8 @@ DEFEATED: dict[str, Callable[..., Any]] = {}
 STAT: dict[str, dict[str, Callable[..., int]]] = {}  # stat -> code -> fn
 #: event -> list of (code, kind, where, form, can, fn)
 TRIGGERS: dict[str, list[tuple[str, str, str, str | None, Callable[..., bool] | None, Callable[..., Any]]]] = {}
+#: attachment code -> (keyword, value) it grants to the card it is attached to
+GRANTS: dict[str, tuple[str, int]] = {}
 #: every code that has any script, with the module that scripted it
 SCRIPTED: dict[str, str] = {}
 

@@ -35,7 +35,7 @@ def first_aid(g, p, me):
 
 @play("01087", form="hero")  # Haymaker
 def haymaker(g, p, me):
-    g.choose(p, "attackable", (("dmg", "@", 3, g.ident[p], 1),), "Haymaker: 3 damage to")
+    g.attack_with_event(p, "attackable", 3, me)
 
 
 @action("01091", can=lambda g, p, me: not g.exh[me] and g.owner[me] == p)  # Avengers Mansion

@@ -3,7 +3,7 @@
 from capes.games.champions.cards import action, cont, revealed, trigger, mark
 from capes.games.champions.engine import HERO
 
-mark("01094", "rhino")
+
 
 
 @revealed("01095")  # Rhino II
@@ -90,4 +90,4 @@ def breakin_takin(g, p, me):
     g.thr[me] += g.n
 
 
-mark("01108", "rhino")
+

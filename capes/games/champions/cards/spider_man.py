@@ -45,7 +45,7 @@ def enhanced_spider_sense(g, p, me, i):
 
 @play("01005", form="hero")  # Swinging Web Kick
 def swinging_web_kick(g, p, me):
-    g.choose(p, "attackable", (("dmg", "@", 8, g.ident[p], 1),), "Swinging Web Kick: 8 damage to")
+    g.attack_with_event(p, "attackable", 8, me)
 
 
 @action("01006", form="ae", can=lambda g, p, me: not g.exh[me] and g.owner[me] == p)  # Aunt May
