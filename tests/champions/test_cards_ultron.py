@@ -126,7 +126,8 @@ def hero(st, p=0):
 
 def pick(st, text):
     """Apply the option whose label contains ``text`` (passing windows first)."""
-    settle(st)
+    if not any(text in o.label for o in st.decision.options):
+        settle(st)
     for o in st.decision.options:
         if text in o.label:
             st.apply(o.id)
@@ -136,7 +137,8 @@ def pick(st, text):
 
 
 def opt(st, prefix):
-    settle(st)
+    if not any(o.id.startswith(prefix) for o in st.decision.options):
+        settle(st)
     for o in st.decision.options:
         if o.id.startswith(prefix):
             st.apply(o.id)

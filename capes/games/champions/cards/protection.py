@@ -1,5 +1,92 @@
-"""Card scripts for the `protection` set.
+"""Protection aspect cards.
 
-CLAIMED: this file is being written by a parallel card-scripting session (claimed 20:56 UTC);
-the champions engine owner should not edit it. See cards/__init__.py for the card-script API.
+Not scripted (the engine has no event for them yet; see the session report): Counter-Punch (01077) and
+Indomitable (01082) respond "after your hero defends", and no rules step announces who defended.
 """
+
+from __future__ import annotations
+
+from capes.games.champions.cards import action, cont, enters, mark, stat, trigger
+from capes.games.champions.data import CARDS
+
+
+# Black Widow: interrupt when an encounter card is revealed -> cancel and discard it, reveal another.
+# The engine opens a window for revealed treacheries only (the "treachery" event), so she answers those.
+@trigger("01075", "treachery", kind="optional",
+         can=lambda g, p, me, i: not g.exh[me] and not g.ev(i)[3] and g.can_afford(p, 1, "M", -1, -1))
+def black_widow(g, p, me, i):
+    f = g.ev(i)
+    g.exhaust(me)
+    g.ev_set(i, 3, 1)  # champions/rr/cancel
+    g.pay(p, 1, "M", ("call", "protection.widow_next", f[2]))
+
+
+@cont
+def widow_next(g, q, paid=""):
+    from capes.games.champions.flow import enc_draw
+    u = enc_draw(g)
+    if u >= 0:
+        g.emit("champions/rr/cancel", "Black Widow: another encounter card is revealed.")
+        g.reveal_card(u, q)
+
+
+@enters("01076")  # Luke Cage: toughness (champions/rr/toughness): he enters play with a tough status card
+def luke_cage(g, p, me):
+    g.tough(me)
+
+
+def get_behind_me(g, p, me, i):
+    """Get Behind Me! (01078): hero interrupt when a treachery is revealed: cancel its When Revealed; the
+    villain attacks you instead.
+
+    Written but NOT registered yet: registering it opens a (legitimate, hidden-info-safe) treachery window
+    for every Protection deck in hero form, and tests/champions/test_cards_black_panther.py::
+    test_heart_shaped_herb_tough_and_boost (not ours) stops at that window. Once that test passes open
+    windows (``finish(s)``), register it with :func:`register_get_behind_me`.
+    """
+    g.ev_set(i, 3, 1)
+    g.villain_attacks(p)
+
+
+def register_get_behind_me() -> None:
+    trigger("01078", "treachery", kind="optional", where="hand", form="hero",
+            can=lambda g, p, me, i: not g.ev(i)[3])(get_behind_me)
+
+
+# The Power of Protection: resource doubling is applied by the engine (State.res_of).
+mark("01079", "protection")
+
+
+@action("01080", can=lambda g, p, me: g.owner[me] == p and not g.exh[me] and g.cnt[me] > 0)  # Med Team
+def med_team(g, p, me):
+    g.exhaust(me)
+    g.spend_uses(me)
+    g.choose(p, "damaged_friendly", (("heal", "@", 2),), "Med Team: heal 2 damage from")
+
+
+@enters("01081")  # Armored Vest: play under any player's control (max 1 per player)
+def armored_vest(g, p, me):
+    """Ruling: the vest stays in its owner's play area but is attached to the chosen player's identity
+    (the engine has no separate controller); it gives that hero +1 DEF."""
+    free = [q for q in g.order() if not any(g.code[a] == "01081" for a in g.attached(g.ident[q]) if a != me)]
+    g.att[me] = -1
+    if not free:
+        g.discard(me)
+    elif len(free) == 1:
+        g.att[me] = g.ident[free[0]]
+    else:
+        g.modal(p, [(f"Armored Vest for player {q + 1} ({g.idcard(q).name})",
+                     (("call", "protection.vest_to", me, q),)) for q in free])
+
+
+@cont
+def vest_to(g, me, q):
+    g.att[me] = g.ident[q]
+
+
+@stat("01081", "def")
+def armored_vest_def(g, me, target):
+    return 1 if g.att[me] == target and g.is_ident(target) else 0
+
+
+_ = CARDS

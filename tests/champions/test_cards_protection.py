@@ -1,0 +1,130 @@
+"""Scenario tests for the Protection aspect cards."""
+
+import pytest
+
+from capes.games.champions.cards import SCRIPTED
+
+from tests.champions.test_cards_ultron import (
+    empty_encounter, enc, go, hero, labels, new, opt, pick, res_to_hand, settle, to_hand, to_play,
+)
+
+
+def game(**kw):
+    kw.setdefault("villain", "rhino")
+    kw.setdefault("heroes", ("black_panther",))
+    kw.setdefault("modulars", ("bomb_scare",))
+    st = new(**kw)
+    empty_encounter(st)
+    for p in range(st.n):
+        st.deck[p] += st.hand[p]
+        st.hand[p] = []
+    st._decision = None
+    return st
+
+
+def pay_all(st):
+    while st.decision.kind == "pay":
+        st.apply(st.decision.ids()[0])
+    settle(st)
+
+
+def play(st, p, code, *colors):
+    u = to_hand(st, p, code)
+    for c in colors:
+        res_to_hand(st, p, c)
+    opt(st, f"play:{u}")
+    pay_all(st)
+    return u
+
+
+def test_black_widow_cancels_treachery_rr_cancel():
+    """01075 (champions/rr/cancel): exhaust her and spend a mental resource to cancel a revealed treachery
+    and discard it; another encounter card is then revealed."""
+    st = game()
+    bw = to_play(st, 0, "01075")
+    m = res_to_hand(st, 0, "M")
+    nxt = enc(st, "01109")  # Bomb Scare side scheme: revealed next
+    st.edeck.append(nxt)
+    tr = enc(st, "01112")  # False Alarm would confuse the hero
+    go(st, ("reveal", tr, 0), windows=True)
+    assert st.decision.kind == "optwin"
+    opt(st, f"trig:{bw}:")
+    opt(st, f"pay:{m}")
+    assert st.exh[bw] and not st.st[st.ident[0]] & 2
+    assert tr in st.edisc and nxt in st.eplay
+
+
+def test_luke_cage_toughness_rr_toughness():
+    """01076 (champions/rr/toughness): Luke Cage enters play with a tough status card."""
+    st = game()
+    u = play(st, 0, "01076", "P", "P", "P", "P")
+    assert u in st.play[0] and st.st[u] & 4
+    go(st, ("dmg", u, 3, st.villain, 0))
+    assert st.dmg[u] == 0 and not st.st[u] & 4
+
+
+@pytest.mark.skipif("01078" not in SCRIPTED, reason="Get Behind Me! not registered yet (see protection.py)")
+def test_get_behind_me_rr_cancel():
+    """01078 (champions/rr/cancel, champions/rr/attack): hero interrupt: a revealed treachery's When Revealed
+    is cancelled and the villain attacks you instead."""
+    st = game()
+    hero(st)
+    g = to_hand(st, 0, "01078")
+    m = res_to_hand(st, 0, "P")
+    tr = enc(st, "01112")
+    go(st, ("reveal", tr, 0), windows=True)
+    opt(st, f"trig:{g}:")
+    opt(st, f"pay:{m}")
+    assert st.decision.kind == "defend"
+    opt(st, "nodef")
+    assert not st.st[st.ident[0]] & 2  # not confused
+    assert st.dmg[st.ident[0]] > 0 and tr in st.edisc and g in st.disc[0]
+
+
+def test_power_of_protection_rr_resources():
+    """01079 (champions/rr/resources): two resources when paying for a Protection card."""
+    st = game()
+    pw = to_hand(st, 0, "01079")
+    mt = to_hand(st, 0, "01080")
+    assert st.res_of(pw, mt) == "WW"
+    assert st.res_of(pw, -1) == "W"
+
+
+def test_med_team_rr_uses():
+    """01080 (champions/rr/uses, champions/rr/heal): exhaust, spend a counter: heal 2 from a friendly
+    character; discarded with its last counter."""
+    st = game()
+    u = play(st, 0, "01080", "P", "P", "P")
+    assert st.cnt[u] == 3
+    st.dmg[st.ident[0]] = 5
+    opt(st, f"use:{u}")
+    assert st.dmg[st.ident[0]] == 3 and st.cnt[u] == 2 and st.exh[u]
+    st.cnt[u] = 1
+    st.exh[u] = 0
+    st._decision = None
+    opt(st, f"use:{u}")
+    assert u in st.disc[0]
+
+
+def test_armored_vest_rr_attachments():
+    """01081 (champions/rr/attachments): played under any player's control (max 1 per player): that hero
+    has +1 DEF."""
+    st = game(heroes=("black_panther", "captain_marvel"))
+    hero(st, 0)
+    hero(st, 1)
+    d1 = st.defv(st.ident[1])
+    u = to_hand(st, 0, "01081")
+    res_to_hand(st, 0, "P")
+    opt(st, f"play:{u}")
+    pay_all(st)
+    assert len(labels(st)) == 2
+    pick(st, "player 2")
+    assert st.defv(st.ident[1]) == d1 + 1 and st.att[u] == st.ident[1]
+
+
+def test_every_protection_card_accounted():
+    """Counter-Punch and Indomitable wait for an engine "defended" event (see the report)."""
+    from capes.games.champions.data import FILES, cards
+    cards()
+    missing = [c for c in FILES["protection"] if c not in SCRIPTED]
+    assert sorted(missing) in (["01077", "01082"], ["01077", "01078", "01082"])
