@@ -112,6 +112,14 @@ def test_pepper_potts_colour_and_quantity():
     assert f"use:{boots}" in s.ids
     s.do(f"use:{boots}", f"res:{pp}")
     assert s.at_turn() and g.exh[pp] and ("round", "aerial", 0) in g.mods
+    # the boots' action is not offered when Pepper's top card has no mental resource
+    g.exh[boots] = 0
+    g.exh[pp] = 0
+    g.mods.remove(("round", "aerial", 0))
+    arc = s.disc("01035")  # Arc Reactor (E) now on top
+    assert f"use:{boots}" not in s.turn().ids
+    g.disc[0].remove(arc)  # Mark V Armor (M) on top again
+    g.deck[0].insert(0, arc)
     # an energy cost cannot use a mental top card
     g.exh[pp] = 0
     e = s.hand("01035")  # Arc Reactor: an energy resource

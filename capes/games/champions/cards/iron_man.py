@@ -189,8 +189,19 @@ def rocket_boots_hp(g, me, target):
     return 1 if g.att[me] == target else 0
 
 
+def can_pay_color(g, p, color) -> bool:
+    """Whether ``p`` can pay one ``color`` resource, reading Pepper Potts's real output (the engine's
+    ``can_afford`` counts her as one wild resource whatever the top card of the discard pile is)."""
+    for kind, u, r in g.sources(p, -1, -1):
+        if kind == "ability" and g.code[u] == "01033":
+            r = _top_res(g, p)
+        if color in r or "W" in r:
+            return True
+    return False
+
+
 @action("01039", form="hero", can=lambda g, p, me: g.owner[me] == p and not g.exh[me] and not aerial(g, p)
-        and g.can_afford(p, 1, "M", -1, -1))
+        and can_pay_color(g, p, "M"))
 def rocket_boots(g, p, me):
     g.exhaust(me)
     g.pay(p, 1, "M", ("call", "iron_man.boots_fly", p))
