@@ -109,8 +109,19 @@ def do(s: ChampionsState, *prefixes: str) -> None:
             raise AssertionError(f"no option {pre!r} in {d.kind}: {d.ids()}")
 
 
+def settle(s: ChampionsState, until: tuple = ("turn",)) -> None:
+    """Pass every optional window / keep hands / decline defence until a decision of a kind in ``until``."""
+    for _ in range(200):
+        d = s.decision
+        if d.seat is None or d.kind in until:
+            return
+        ids = d.ids()
+        pick = next((x for x in ("pass", "keep", "nodef", "skip") if x in ids), ids[0])
+        s.apply(pick)
+
+
 def texts(s: ChampionsState) -> str:
     return "\n".join(e.text for e in s.log)
 
 
-__all__ = ["scenario", "uid", "do", "texts", "take", "HERO", "AE"]
+__all__ = ["scenario", "uid", "do", "texts", "settle", "take", "HERO", "AE"]

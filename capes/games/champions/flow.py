@@ -110,6 +110,7 @@ def setup(g: G, heroes: list[str], decks: list[list[str]], villain_stages: list[
         g.rng.shuffle(g.deck[p])
     g.rng.shuffle(g.edeck)
     frames = [("setup_villain", main_setup)]
+    frames += [("id_setup", p) for p in range(n)]
     frames += [("opening_hand", p) for p in range(n)]
     frames += [("mulligan", p) for p in range(n)]
     if n > 1:
@@ -150,6 +151,16 @@ def _main_enters(g: G) -> None:
 @step("call_revealed")
 def _call_revealed(g: G, u: int, p: int) -> None:
     S.REVEALED[g.code[u]](g, p, u)
+
+
+@step("id_setup")
+def _id_setup(g: G, p: int) -> None:
+    """champions/summary/setup/7: an identity's "Setup" ability (``@setup(<either side's code>)``)."""
+    c = C(g.code[g.ident[p]])
+    for code in (c.code, c.back):
+        fn = S.SETUP.get(code or "")
+        if fn is not None:
+            fn(g, p, g.ident[p])
 
 
 @step("opening_hand")

@@ -17,7 +17,8 @@ Hooks (``g`` is the game state, ``p`` the seat/player index, ``me`` the card ins
   (``"W"``) and pays its own cost.
 * ``@revealed(code)``        encounter "When Revealed": ``fn(g, p, me)``; ``g.form(p)`` tells hero/alter-ego.
 * ``@boost(code)``           a star boost ability, ``fn(g, p, me)`` during the activation.
-* ``@setup(code)``           a main scheme's setup ability.
+* ``@setup(code)``           a main scheme's setup ability (A side), or an identity's "Setup" ability
+  (either side's code; runs before opening hands are drawn).
 * ``@defeated(code)``        "When Defeated" of an encounter card.
 * ``@trigger(code, event, kind="forced"|"optional", where="play"|"hand"|"identity", form=None,
   can=None)``  interrupts/responses. ``fn(g, p, me, ev)`` where ``ev`` is the index of the event frame

@@ -1,0 +1,383 @@
+"""Conformance tests: each names the rule id it checks (rules.yaml)."""
+
+import pytest
+
+import capes
+from capes.core.errors import ConfigError
+from capes.games.champions import engine
+from capes.games.champions.engine import AE, HERO
+from tests.champions.helpers import do, scenario, settle, texts, uid
+
+
+def villain_phase(s):
+    """End the turn and pass every optional window until the next decision that is not a pass/defence."""
+    do(s, "end")
+    guard = 0
+    while s.decision.kind in ("hdisc", "optwin", "defend", "pay", "choose", "modal") and guard < 50:
+        ids = s.decision.ids()
+        pick = "keep" if "keep" in ids else "pass" if "pass" in ids else "nodef" if "nodef" in ids else ids[0]
+        s.apply(pick)
+        guard += 1
+
+
+def test_setup_alter_ego_and_hand_size():
+    """champions/summary/setup/4, champions/summary/easy/1: identities start in alter-ego; draw to AE hand size."""
+    s = capes.load("champions").new_game(0)
+    assert s._form == [AE]
+    assert len(s.hand[0]) == 6  # Peter Parker's hand size
+
+
+def test_villain_hit_points_per_player_and_stages():
+    """champions/rr/villain, champions/rr/expert-mode: hit points x players; standard I-II, expert II-III."""
+    s = capes.load("champions", heroes=["spider_man", "she_hulk"]).new_game(0)
+    assert s.hp(s.villain) == 28 and s.code[s.villain] == "01094"
+    e = capes.load("champions", mode="expert").new_game(0)
+    assert e.code[e.villain] == "01095"
+    assert any(e.code[u] == "01107" for u in e.eplay)  # Rhino II's When Revealed at setup
+    assert any(e.code[u] in ("01191", "01192", "01193") for u in e.edeck + e.edisc)
+
+
+def test_obligation_and_nemesis_setup():
+    """champions/summary/setup/2 and /3: nemesis set aside, obligation shuffled into the encounter deck."""
+    s = capes.load("champions").new_game(0)
+    assert sorted(s.code[u] for u in s.setaside[0]) == ["01166", "01167", "01168", "01168", "01169"]
+    assert any(s.code[u] == "01165" for u in s.edeck)
+
+
+def test_change_form_once_per_turn():
+    """champions/summary/easy/2, champions/summary/actions/change-form."""
+    s = scenario(form="ae")
+    do(s, "flip")
+    assert s._form[0] == HERO
+    assert "flip" not in s.decision.ids()
+
+
+def test_card_caused_form_change_does_not_count():
+    """champions/summary/easy/2: Split Personality changes form without using the turn's change."""
+    s = scenario(heroes=("she_hulk",), hand=["01025", "01088", "01089"], form="ae")
+    do(s, "flip")  # voluntary change
+    settle(s)
+    do(s, "play:", "pay:", "pay:")
+    settle(s)
+    assert s._form[0] == AE
+
+
+def test_basic_attack_and_thwart_exhaust():
+    """champions/summary/actions/basic-attack-hero, champions/summary/actions/basic-thwart."""
+    s = scenario(threat=3)
+    do(s, f"atk:{s.villain}")
+    assert s.dmg[s.villain] == 2 and s.exh[s.ident[0]]
+    s = scenario(threat=3)
+    do(s, f"thw:{s.mscheme}")
+    assert s.thr[s.mscheme] == 2
+
+
+def test_recover_only_in_alter_ego():
+    """champions/rr/recover: REC heals; hero form has no recover."""
+    s = scenario(form="ae")
+    s.dmg[s.ident[0]] = 5
+    s._decision = None
+    do(s, "rec")
+    assert s.dmg[s.ident[0]] == 2
+    s2 = scenario(form="hero")
+    assert "rec" not in s2.decision.ids()
+
+
+def test_ally_consequential_damage():
+    """champions/summary/actions/basic-attack-ally, champions/rr/consequential-damage."""
+    s = scenario(play=["01058"])  # Daredevil ATK 2 (1 consequential)
+    dd = uid(s, "01058", "play")
+    do(s, f"aatk:{dd}:{s.villain}")
+    assert s.dmg[s.villain] == 2 and s.dmg[dd] == 1
+
+
+def test_dash_power_cannot_be_used():
+    """champions/summary/easy/8: Hulk has no THW, so he cannot thwart."""
+    s = scenario(heroes=("she_hulk",), play=["01050"], threat=3)
+    hulk = uid(s, "01050", "play")
+    assert not any(i.startswith(f"athw:{hulk}") for i in s.decision.ids())
+
+
+def test_ally_limit_three():
+    """champions/summary/easy/3: a fourth ally forces a discard down to three."""
+    s = scenario(play=["01058", "01059", "01083"], hand=["01002", "01088"])
+    do(s, "play:", "pay:")
+    assert s.decision.kind == "over_limit"
+    do(s, "d:")
+    assert len(s.allies(0)) == 3
+
+
+def test_restricted_limit_two():
+    """champions/summary/easy/4 and champions/rr/restricted: a third restricted card forces a discard."""
+    s = scenario(play=["01008", "01008"], hand=["01008", "01088"])
+    from tests.champions.helpers import take
+    u = take(s, "01008", 0)
+    s.hand[0].append(u)
+    s._decision = None
+    s.stack[-1:] = [s.stack[-1]]
+    do(s, f"play:{u}", "pay:")
+    assert s.decision.kind == "over_limit"
+
+
+def test_undefended_attack_and_hero_defence():
+    """champions/summary/easy/7 and champions/summary/actions/defense-hero; boosts only for the villain (easy/5)."""
+    s = scenario(edeck_top=["01186", "01112", "01186"])  # boost: Advance (0 icons)
+    idu = s.ident[0]
+    do(s, "end")
+    while s.decision.kind != "defend":
+        s.apply("keep" if "keep" in s.decision.ids() else "pass")
+    do(s, "nodef")
+    settle(s)
+    assert s.dmg[idu] == 2  # Rhino ATK 2, boost 0
+    assert "Boost: Advance" in texts(s)
+
+
+def test_hero_defence_reduces_by_def():
+    """champions/summary/actions/defense-hero."""
+    s = scenario(edeck_top=["01186", "01112"])
+    idu = s.ident[0]
+    do(s, "end")
+    while s.decision.kind != "defend":
+        s.apply("keep" if "keep" in s.decision.ids() else "pass")
+    do(s, "def:hero")
+    assert s.dmg[idu] == 0 and s.exh[idu] == 1
+
+
+def test_ally_defends_no_carry_over():
+    """champions/summary/actions/defense-ally, champions/summary/faq/3: excess does not reach the hero."""
+    s = scenario(play=["01002"], edeck_top=["01109", "01112"])  # boost Bomb Scare: 2 icons -> 4 damage
+    cat = uid(s, "01002", "play")
+    do(s, "end")
+    while s.decision.kind != "defend":
+        s.apply("keep" if "keep" in s.decision.ids() else "pass")
+    do(s, f"def:{cat}")
+    assert cat in s.disc[0] and s.dmg[s.ident[0]] == 0
+
+
+def test_overkill_from_charge():
+    """champions/rr/overkill: Charge gives Rhino's attack overkill; excess goes to the ally's controller."""
+    s = scenario(play=["01002"], villain_attachments=["01099"], edeck_top=["01186", "01112"])
+    cat = uid(s, "01002", "play")
+    do(s, "end")
+    while s.decision.kind != "defend":
+        s.apply("keep" if "keep" in s.decision.ids() else "pass")
+    do(s, f"def:{cat}")
+    settle(s)
+    # ATK 2 + 3 (Charge) = 5; Black Cat has 2 hp -> 3 to Spider-Man; Charge then discarded
+    assert s.dmg[s.ident[0]] == 3
+    assert not any(s.code[u] == "01099" for u in s.eplay)
+
+
+def test_villain_schemes_in_alter_ego():
+    """champions/summary/flow/6, champions/rr/scheme: alter-ego -> the villain schemes; flow/5 acceleration."""
+    s = scenario(form="ae", edeck_top=["01186", "01112"])
+    do(s, "end")
+    while s.decision.kind in ("hdisc", "optwin"):
+        s.apply("keep" if "keep" in s.decision.ids() else "pass")
+    # 1 acceleration + Rhino SCH 1 + boost 0 (Advance as the boost card); False Alarm is then revealed
+    assert s.thr[s.mscheme] == 2
+
+
+def test_stunned_villain_skips_attack():
+    """champions/rr/stunned: a stunned villain discards the stun instead of attacking."""
+    s = scenario(edeck_top=["01186", "01112"])
+    s.st[s.villain] |= engine.STUN
+    villain_phase(s)
+    assert not s.st[s.villain] & engine.STUN
+    assert s.dmg[s.ident[0]] == 0
+
+
+def test_confused_villain_skips_scheme():
+    """champions/rr/confused."""
+    s = scenario(form="ae", edeck_top=["01104", "01112"])
+    s.st[s.villain] |= engine.CONF
+    villain_phase(s)
+    assert not s.st[s.villain] & engine.CONF
+
+
+def test_stunned_hero_attack_removes_stun():
+    """champions/rr/stunned (player side)."""
+    s = scenario()
+    s.st[s.ident[0]] |= engine.STUN
+    do(s, f"atk:{s.villain}")
+    assert s.dmg[s.villain] == 0 and not s.st[s.ident[0]]
+
+
+def test_tough_prevents_damage():
+    """champions/rr/tough and champions/rr/toughness: Sandman enters with tough; first damage is prevented."""
+    s = scenario(minions=["01102"])
+    m = uid(s, "01102", "play")
+    assert s.st[m] & engine.TOUGH
+    do(s, f"atk:{m}")
+    assert s.dmg[m] == 0 and not s.st[m] & engine.TOUGH
+
+
+def test_guard_blocks_villain_attacks():
+    """champions/rr/guard: a guard minion engaged with you protects the villain."""
+    s = scenario(minions=["01101"])
+    assert f"atk:{s.villain}" not in s.decision.ids()
+
+
+def test_crisis_blocks_main_scheme_thwart():
+    """champions/rr/crisis: Crowd Control in play -> no thwart on the main scheme."""
+    s = scenario(sides=["01108"], threat=3)
+    assert f"thw:{s.mscheme}" not in s.decision.ids()
+
+
+def test_acceleration_icon_and_hazard_icon():
+    """champions/rr/acceleration and champions/rr/hazard: +1 threat per acceleration icon; +1 card per hazard."""
+    s = scenario(sides=["01109", "01107"], form="ae", edeck_top=["01186", "01104", "01104", "01186"])
+    do(s, "end")
+    while s.decision.kind in ("hdisc", "optwin"):
+        s.apply("keep" if "keep" in s.decision.ids() else "pass")
+    assert "Encounter cards are dealt (2)" in texts(s)
+    assert "2 threat is placed on The Break-In!" in texts(s)
+
+
+def test_quickstrike():
+    """champions/rr/quickstrike: Vulture attacks as he engages a hero."""
+    s = scenario(edeck_top=["01186", "01190", "01186"])  # Shadow of the Past brings Vulture
+    villain_phase(s)
+    assert "quickstrike" in texts(s)
+
+
+def test_surge_reveals_another():
+    """champions/rr/surge: Stampede surges in alter-ego."""
+    s = scenario(form="ae", edeck_top=["01104", "01106", "01186"])
+    villain_phase(s)
+    assert "Surge" in texts(s)
+
+
+def test_retaliate_damages_attacker():
+    """champions/rr/retaliate: Solid-Sound Body gives Klaw retaliate 1."""
+    s = scenario(villain="klaw", villain_attachments=["01119"])
+    do(s, f"atk:{s.villain}")
+    assert s.dmg[s.ident[0]] == 1
+
+
+def test_uses_card_discarded_after_last_use():
+    """champions/summary/easy/14, champions/rr/uses."""
+    s = scenario(play=["01064"], threat=5)
+    st = uid(s, "01064", "play")
+    s.cnt[st] = 1
+    s._decision = None
+    do(s, f"use:{st}")
+    if s.decision.kind == "choose":
+        do(s, "t:")
+    assert st in s.disc[0]
+
+
+def test_end_of_phase_discard_and_draw_up():
+    """champions/summary/flow/3, champions/summary/easy/9, faq/2: discard down, draw up, ready."""
+    s = scenario(hand=["01088", "01089", "01090", "01003", "01003", "01004", "01004"])
+    do(s, f"atk:{s.villain}", "end")
+    assert s.decision.kind == "hdisc"
+    assert "keep" not in s.decision.ids()  # 7 cards, hand size 5: must discard
+    do(s, "d:", "d:")
+    assert s.decision.kind != "hdisc" or "keep" in s.decision.ids()
+
+
+def test_empty_player_deck_reshuffles_and_deals_encounter_card():
+    """champions/summary/scoring/empty-deck and easy/15."""
+    s = scenario()
+    s.disc[0] = s.deck[0][:-2]
+    s.deck[0] = s.deck[0][-2:]
+    from capes.games.champions.flow import _draw
+    _draw(s, 0, 4)
+    assert len(s.hand[0]) == 4 and len(s.fd[0]) == 1 and not s.disc[0]
+
+
+def test_empty_encounter_deck_adds_acceleration():
+    """champions/summary/scoring/empty-encounter and faq/4."""
+    s = scenario()
+    s.edisc += s.edeck
+    s.edeck = []
+    from capes.games.champions.flow import enc_draw
+    u = enc_draw(s)
+    assert u >= 0 and s.accel == 1
+
+
+def test_main_scheme_completed_loses():
+    """champions/summary/scoring/defeat."""
+    s = scenario(threat=6, form="ae")
+    villain_phase(s)
+    assert s.is_over and s.result.outcomes == ("loss",)
+
+
+def test_stage_advance_excess_threat_does_not_carry():
+    """champions/summary/easy/13: Klaw's main scheme advances to 2; excess threat is lost, tokens stay."""
+    s = scenario(villain="klaw", threat=5, form="ae")
+    s.accel = 1
+    villain_phase(s)
+    assert s.code[s.mscheme] == "01117b" and s.accel >= 1
+    assert "advances to Secret Rendezvous" in texts(s)
+    assert s.thr[s.mscheme] < 6  # only the activations after the advance, not the excess
+
+
+def test_villain_stage_transition_and_victory():
+    """champions/rr/villain and champions/summary/scoring/victory."""
+    s = scenario(hand=["01005", "01088", "01089"])
+    s.dmg[s.villain] = 13
+    s._decision = None
+    do(s, f"atk:{s.villain}")
+    assert s.code[s.villain] == "01095" and s.dmg[s.villain] == 0
+    assert any(s.code[u] == "01107" for u in s.eplay)  # Rhino II reveals Breakin' & Takin'
+    s.dmg[s.villain] = 14
+    s._decision = None
+    do(s, "play:", "pay:", "pay:")
+    if s.decision.kind == "choose":
+        do(s, "t:")
+    assert s.is_over and s.result.outcomes == ("win",)
+
+
+def test_elimination_passes_first_player():
+    """champions/summary/scoring/elimination: an eliminated first player passes the token."""
+    s = scenario(heroes=("spider_man", "she_hulk"))
+    from capes.games.champions.flow import _eliminate
+    s.first = 0
+    _eliminate(s, 0)
+    assert s.first == 1 and not s.alive[0] and not s.is_over
+
+
+def test_first_player_is_chosen():
+    """champions/summary/setup/5 and faq/6: the players (seat 0) pick the first player in multiplayer."""
+    s = capes.load("champions", heroes=["spider_man", "she_hulk"]).new_game(0)
+    while s.decision.kind == "mulligan":
+        s.apply("keep")
+    assert s.decision.kind == "pick_first" and s.decision.seat == 0
+
+
+def test_interrupt_window_in_player_order():
+    """champions/summary/actions/interrupt-response, faq/1: Backflip prevents attack damage."""
+    s = scenario(hand=["01003"], edeck_top=["01186", "01112"])
+    do(s, "end")
+    while s.decision.kind != "defend":
+        s.apply("keep" if "keep" in s.decision.ids() else "pass")
+    do(s, "nodef")
+    assert s.decision.kind == "optwin"
+    do(s, "trig:")
+    assert s.dmg[s.ident[0]] == 0
+
+
+def test_round_cap_bound():
+    """champions/engine/round-cap (ruling 1)."""
+    s = scenario()
+    s.rnd = engine.ROUND_CAP
+    s.stack = [("round",)]
+    s.run()
+    assert s.is_over
+
+
+@pytest.mark.parametrize("cfg,msg", [
+    ({"heroes": []}, "heroes"),
+    ({"heroes": ["hulk"]}, "heroes"),
+    ({"villain": "loki"}, "villain"),
+    ({"mode": "heroic"}, "mode"),
+    ({"modulars": ["nope"]}, "modulars"),
+    ({"decks": ["spider_man", "she_hulk"]}, "decks"),
+    ({"deck": "/nonexistent.json"}, "deck"),
+])
+def test_bad_config(cfg, msg):
+    with pytest.raises(ConfigError, match=msg) as e:
+        capes.load("champions", **cfg)
+    assert "\n" not in str(e.value)
