@@ -35,10 +35,11 @@ _DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
 class Board:
     """Static geometry of one battlefield (shared by every state; never copied)."""
 
-    __slots__ = ("width", "height", "n", "exists", "adj", "step", "dist", "ndirs", "dir_names", "labels", "_index")
+    __slots__ = ("width", "height", "n", "exists", "adj", "step", "dist", "ndirs", "dir_names", "labels", "_index", "opposite")
 
     def __init__(self, width: int, height: int, exists: list[bool], step: list[tuple[int, ...]],
-                 dir_names: tuple[str, ...]) -> None:
+                 dir_names: tuple[str, ...], opposite: tuple[int, ...]) -> None:
+        self.opposite = opposite  # the side facing the other way (straight lines back)
         self.width = width
         self.height = height
         self.n = width * height
@@ -68,7 +69,7 @@ class Board:
                 ok = 0 <= nx < width and 0 <= ny < height and exists[t] and exists[s]
                 row.append(t if ok else -1)
             step.append(tuple(row))
-        return cls(width, height, exists, step, DIRS)
+        return cls(width, height, exists, step, DIRS, (2, 3, 0, 1))
 
     def _bfs(self, src: int) -> list[int]:
         far = 1 << 20

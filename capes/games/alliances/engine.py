@@ -642,9 +642,19 @@ class AlliancesState(State):
         b = self.board
         src = self.chars[ci][C_POS]
         d0 = b.dist[src][e[E_POS]]
-        dirs = [d for d in range(b.ndirs) if (t := b.step[e[E_POS]][d]) < 0 or b.dist[src][t] > d0]
-        # first counted Space must increase the distance; off-board first steps count as collisions
-        dirs = [d for d in dirs if b.step[e[E_POS]][d] >= 0 and b.dist[src][b.step[e[E_POS]][d]] > d0] or dirs
+        # the first counted Space must increase the distance (alliances/toward-away); a side facing straight
+        # away over the battlefield edge is also Away, and the Throw then collides with the edge at once
+        step = b.step[e[E_POS]]
+        dirs = []
+        for d in range(b.ndirs):
+            t = step[d]
+            if t >= 0:
+                if b.dist[src][t] > d0:
+                    dirs.append(d)
+            else:
+                back = step[b.opposite[d]]
+                if back >= 0 and b.dist[src][back] < d0:
+                    dirs.append(d)
         if len(dirs) > 1:
             self._ask("throwdir", self.seat_of(ci), ci, uid, n, kind, tuple(dirs))
         elif dirs:
@@ -1012,7 +1022,7 @@ class AlliancesState(State):
     def _compact(self) -> None:
         # alliances/enemies-spawn/4: move each remaining Enemy toward the start, in order
         items = [x for x in self.tracker if x]
-        self.tracker = items + [""] * (len(self.tracker) - len(items))
+        self.tracker[:] = items + [""] * (len(self.tracker) - len(items))
 
     def _f_frenzy(self) -> None:
         # alliances/frenzy
