@@ -1,0 +1,69 @@
+"""Bad configs raise one-line ConfigErrors naming the key; user content can replace and add entries."""
+
+import os
+
+import pytest
+
+import capes
+from capes.core.errors import ConfigError
+
+
+@pytest.mark.parametrize(("cfg", "key"), [
+    ({"squad": "spectacular_spider_man,ghost_spider"}, "squad"),
+    ({"squad": "spectacular_spider_man,ghost_spider,black_cat,wolverine"}, "squad"),
+    ({"squad": "black_cat,black_cat,ghost_spider,ultimate_spider_man"}, "squad"),
+    ({"players": 5}, "players"),
+    ({"difficulty": 9}, "difficulty"),
+    ({"round_limit": 2}, "round_limit"),
+    ({"content": "/no/such/dir"}, "content"),
+    ({"colour": "red"}, "colour"),
+])
+def test_bad_config(cfg: dict, key: str) -> None:
+    with pytest.raises(ConfigError) as ei:
+        capes.load("alliances", **cfg)
+    msg = str(ei.value)
+    assert "\n" not in msg and key in msg
+
+
+def test_user_content_replaces_and_adds(tmp_path: str) -> None:
+    """A content=DIR with characters.yaml adds a Character (usable in the squad) and replaces one by id."""
+    text = """
+- id: black_cat
+  name: Black Cat (house stats)
+  healthy: {stamina: 9, speed: 4, defense: {physical: 2, energy: 3, mystic: 2}, skills: [], attacks: [{id: claws, name: Claws, type: physical, range: 1, strength: 5}]}
+  injured: {stamina: 8, speed: 4, defense: {physical: 2, energy: 3, mystic: 2}, skills: [], attacks: [{id: claws, name: Claws, type: physical, range: 1, strength: 5}]}
+- id: silk
+  name: Silk
+  healthy: {stamina: 6, speed: 4, defense: {physical: 3, energy: 2, mystic: 2}, skills: [wall_crawler], attacks: [{id: kick, name: Kick, type: physical, range: 1, strength: 5}]}
+  injured: {stamina: 5, speed: 4, defense: {physical: 3, energy: 2, mystic: 2}, skills: [wall_crawler], attacks: [{id: kick, name: Kick, type: physical, range: 1, strength: 5}]}
+"""
+    d = os.path.join(str(tmp_path), "mine")
+    os.makedirs(d)
+    with open(os.path.join(d, "characters.yaml"), "w") as f:
+        f.write(text)
+    g = capes.load("alliances", content=d, squad="silk,black_cat,ghost_spider,ultimate_spider_man")
+    assert g.data.characters["black_cat"].healthy.stamina == 9
+    s = g.new_game(0)
+    assert s.chars[1][1] == 9
+    ids = {e.id: e for e in g.content()}
+    assert ids["silk"].source == "user"
+
+
+def test_user_content_error_names_file_entry_field(tmp_path: str) -> None:
+    d = os.path.join(str(tmp_path), "bad")
+    os.makedirs(d)
+    with open(os.path.join(d, "enemies.yaml"), "w") as f:
+        f.write("- {id: x, name: X, type: goon, stamina: 2, speed: 2, range: 1, strength: 1, attack_type: fire}\n")
+    with pytest.raises(ConfigError) as ei:
+        capes.load("alliances", content=d)
+    assert "enemies.yaml" in str(ei.value) and "'x'" in str(ei.value) and "attack_type" in str(ei.value)
+
+
+def test_content_listing_sources() -> None:
+    """capes content alliances: rulebook and project entries."""
+    es = capes.load("alliances").content()
+    src = {e.id: e.source for e in es}
+    assert src["oscorp_weaponry"] == "rulebook" and src["turbo_boost"] == "rulebook"
+    assert src["spider_slayer"] == "rulebook" and src["goblin_army"] == "rulebook"
+    assert src["bombing_run"] == "project" and src["glider_works"] == "project" and src["black_cat"] == "project"
+    assert sum(1 for e in es if e.kind == "level-up") >= 32
