@@ -406,4 +406,4 @@ def test_yon_roggs_treason_discards_energy_cards():
 def test_contract_with_captain_marvel():
     from capes.core.contract import check_game
     rep = check_game(capes.load("champions", heroes=[CM]), games=3, resample_every=5, roundtrip_every=5)
-    assert rep.games == 1
+    assert rep.games == 3

@@ -299,7 +299,7 @@ def test_electromagnetic_backlash_damage_per_energy():
 def test_contract_with_iron_man():
     from capes.core.contract import check_game
     rep = check_game(capes.load("champions", heroes=[IM]), games=3, resample_every=5, roundtrip_every=5)
-    assert rep.games == 1
+    assert rep.games == 3
 
 
 _ = HERO
