@@ -122,9 +122,44 @@ def test_armored_vest_rr_attachments():
     assert st.defv(st.ident[1]) == d1 + 1 and st.att[u] == st.ident[1]
 
 
+def test_indomitable_rr_timing():
+    """01082 (champions/rr/timing): response after your hero defends: discard it to ready your hero; not
+    offered when the hero did not defend."""
+    st = game()
+    hero(st)
+    u = to_play(st, 0, "01082")
+    idu = st.ident[0]
+    go(st, ("attack", st.villain, 0, 0))
+    opt(st, "def:hero", keep=True)
+    assert st.exh[idu]
+    assert st.decision.kind == "optwin" and f"trig:{u}:01082" in st.decision.ids()
+    opt(st, f"trig:{u}:")
+    settle(st)
+    assert not st.exh[idu] and u in st.disc[0]
+    u = to_play(st, 0, "01082")
+    go(st, ("attack", st.villain, 0, 0))
+    opt(st, "nodef")
+    assert st.decision.kind == "turn" and u in st.play[0]
+    st.exh[idu] = 1  # an exhausted hero cannot defend: no response either
+    go(st, ("attack", st.villain, 0, 0))
+    assert st.decision.kind == "turn" and u in st.play[0]
+
+
+def test_indomitable_zero_damage_defence_rr_timing():
+    """01082: the response is offered after a defence that prevents all the damage."""
+    st = game()
+    hero(st)
+    u = to_play(st, 0, "01082")
+    go(st, ("attack", st.villain, 0, 0))
+    st.st[st.ident[0]] |= 4  # tough: no damage is dealt
+    opt(st, "def:hero", keep=True)
+    opt(st, f"trig:{u}:")
+    assert not st.exh[st.ident[0]]
+
+
 def test_every_protection_card_accounted():
-    """Counter-Punch and Indomitable wait for an engine "defended" event (see the report)."""
+    """Counter-Punch waits for an engine "defended" event; Get Behind Me! for a test fix (see the report)."""
     from capes.games.champions.data import FILES, cards
     cards()
     missing = [c for c in FILES["protection"] if c not in SCRIPTED]
-    assert sorted(missing) in (["01077", "01082"], ["01077", "01078", "01082"])
+    assert sorted(missing) in (["01077"], ["01077", "01078"])

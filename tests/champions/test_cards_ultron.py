@@ -136,13 +136,15 @@ def pick(st, text):
     raise AssertionError(f"no option {text!r} in {[o.label for o in st.decision.options]}")
 
 
-def opt(st, prefix):
+def opt(st, prefix, keep=False):
+    """Apply the first option whose id starts with ``prefix``; then pass open windows unless ``keep``."""
     if not any(o.id.startswith(prefix) for o in st.decision.options):
         settle(st)
     for o in st.decision.options:
         if o.id.startswith(prefix):
             st.apply(o.id)
-            settle(st)
+            if not keep:
+                settle(st)
             return o.id
     raise AssertionError(f"no option {prefix!r} in {st.decision.ids()}")
 
