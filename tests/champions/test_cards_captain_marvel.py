@@ -382,6 +382,21 @@ def test_kree_manipulator_reveal_and_boost():
         while not s.at_turn():
             s.pick(defend) if g.decision.kind == "defend" else s.do(s.ids[-1])
         assert g.thr[g.mscheme] == expect, defend
+    # an exhausted hero cannot defend: undefended; an ally defending: not undefended
+    for exhausted, ally, expect in ((True, False, 1), (False, True, 0)):
+        s = Sc()
+        g = s.g
+        g.exh[g.ident[0]] = int(exhausted)
+        if ally:
+            sw = s.play("01011")
+        s.enc_top("01178")
+        s.run(("attack", g.villain, 0, 1))
+        while not s.at_turn():
+            if g.decision.kind == "defend":
+                s.do(f"def:{sw}" if ally else "nodef")
+            else:
+                s.do(s.ids[-1])
+        assert g.thr[g.mscheme] == expect, (exhausted, ally)
 
 
 def test_yon_roggs_treason_discards_energy_cards():
