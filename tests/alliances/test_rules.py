@@ -451,3 +451,17 @@ def test_pass_priority_clockwise() -> None:
     s.priority = 3
     run(s, ("pass_priority",))
     assert s.priority == 0
+
+
+def test_challenge_tokens_fill_spots_and_never_spawn() -> None:
+    """alliances/difficulty: Challenge tokens take empty spots after the Enemies, move toward the start like
+    Enemies, raise the Spawn count and are never Spawned themselves (ruling)."""
+    s = capes.load("alliances", difficulty=2).new_game(0)
+    _to_priority(s)
+    assert s.tracker[:6] == ["goblin_army", "spider_slayer", "goblin_army", "oscorp_goliath", "*", "*"]
+    s2 = blank_stage(0)
+    put_char(s2, "black_cat", "c8")
+    s2.priority = 3
+    s2.tracker = ["*", "goblin_army", "*", "", "", "", "", ""]
+    run(s2, ("spawn", -1, 0), ("compact",))
+    assert s2.tracker[:3] == ["*", "*", ""] and s2.enemies[0][1] == "goblin_army"
