@@ -20,52 +20,70 @@ def _num(oid: str) -> int:
 
 
 def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> float:
+    from capes.games.champions.data import CARDS
+
     me = v["players"][seat]
     ident = me["identity"]
     hp_lost = ident.get("damage", 0)
+    hero = ident["form"] == "hero"
     ms = v["main_scheme"]
     pressure = ms.get("threat", 0) / max(1, ms["target"])
-    sides = {e["uid"]: e for e in v["encounter_play"]}
+    enc = {e["uid"]: e for e in v["encounter_play"]}
+    hand = {c["uid"]: c["code"] for c in me.get("hand", [])}
+    vil = v["villain"]["uid"]
     if kind == "turn":
         if oid.startswith("play:"):
-            return 50
+            c = CARDS[hand.get(_num(oid), "01088")]
+            base = {"ally": 62, "upgrade": 58, "support": 56, "event": 52}.get(c.type, 40)
+            return base
         if oid.startswith("use:"):
-            return 45
+            return 57
         if oid.startswith("thw:") or oid.startswith("athw:"):
             uid = _num(oid)
-            return 60 + 40 * pressure + (15 if uid in sides else 0)
+            side = uid in enc
+            return 40 + 70 * pressure + (10 if side else 0)
         if oid.startswith("atk:") or oid.startswith("aatk:"):
             uid = _num(oid)
-            minion = uid in sides
-            return 55 + (10 if minion else 0) - 30 * max(0, pressure - 0.6)
+            minion = uid in enc
+            return 60 + (8 if minion else 0)
         if oid == "rec":
-            return 70 if hp_lost >= 4 else 20
+            return 75 if hp_lost >= 3 else 20
         if oid == "flip":
-            if ident["form"] == "alter-ego":
-                return 65 if hp_lost < 6 else 10
-            return 30 if hp_lost >= 7 else 0
+            if not hero:
+                return 70 if hp_lost < 7 else 15
+            return 45 if hp_lost >= 7 else 0
         if oid == "end":
-            return 1 if ident["form"] == "hero" or hp_lost < 3 else 0.5
+            return 10
     if kind == "defend":
         if oid == "def:hero":
-            return 60
+            return 30 if hp_lost >= 5 else 8
         if oid.startswith("def:"):
-            return 70
-        return 20 if hp_lost < 5 else 5
-    if kind in ("mulligan",):
-        return 10 if oid == "keep" else 0
-    if kind == "hdisc":
-        return 10 if oid == "keep" else 0
+            return 40
+        return 10
+    if kind in ("mulligan", "hdisc"):
+        if oid == "keep":
+            return 10
+        c = CARDS[hand.get(_num(oid), "01088")]
+        return 12 if (kind == "mulligan" and c.type == "resource") else 0
     if kind == "optwin":
         return 0 if oid == "pass" else 10
     if kind == "pay":
-        return 10 if oid.startswith("res:") else 5
+        if oid.startswith("res:"):
+            return 20
+        c = CARDS[hand.get(_num(oid), "01088")]
+        return 15 if c.type == "resource" else 10 - (c.cost or 0)
     if kind == "choose":
         uid = _num(oid)
-        e = sides.get(uid)
-        if "threat" in label:
-            return 10 + (e or {}).get("threat", 0)
-        return 10 if oid != "skip" else 0
+        e = enc.get(uid)
+        if "threat" in label or "remove" in label.lower():
+            return 10 + (e or {}).get("threat", 0) + (5 if uid == ms["uid"] and pressure > 0.6 else 0)
+        if oid == "skip":
+            return 0
+        if e is not None:
+            return 12
+        if uid == vil:
+            return 11
+        return 10
     if kind == "over_limit":
         return 0
     return 1

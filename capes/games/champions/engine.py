@@ -528,7 +528,9 @@ class ChampionsState(State):
                 v -= m[2]
         return max(0, v)
 
-    def playable(self, p: int, u: int) -> bool:
+    def playable(self, p: int, u: int, total: int = -1) -> bool:
+        """Whether ``p`` may play hand card ``u`` now. ``total``: resources all of p's sources make
+        (a fast path for the turn menu; the exact check runs only when the quick one fails)."""
         c = C(self.code[u])
         t = c.type
         if t == "resource" or c.cost is None:
@@ -558,7 +560,10 @@ class ChampionsState(State):
                 return False
             if c.attach == "enemy" and not self._webbable():
                 return False
-        return self.can_afford(p, self.cost_of(p, u), "", u, u)
+        cost = self.cost_of(p, u)
+        if total >= 0 and total - len(c.res) >= cost:
+            return True
+        return self.can_afford(p, cost, "", u, u)
 
     def _webbable(self) -> list[int]:
         return [e for e in self.enemies() if not any(self.code[a] == "01009" for a in self.attached(e))]
@@ -583,10 +588,12 @@ class ChampionsState(State):
         trigs = S.TRIGGERS.get(event)
         if not trigs:
             return
-        forced = [t for t in trigs if t[1] == "forced"]
+        fc = _FORCED.get(event)
+        if fc is None:
+            fc = _FORCED[event] = ([t for t in trigs if t[1] == "forced"], frozenset(t[0] for t in trigs if t[1] == "forced"))
+        forced, codes = fc
         if forced:
-            codes = {t[0] for t in forced}
-            for u in self._modsrc() + list(self.boosts):
+            for u in self._modsrc() + self.boosts:
                 code = self.ccard(u).code
                 if code in codes:
                     for t in forced:
@@ -636,6 +643,9 @@ class ChampionsState(State):
 
     def log_card(self, rule: str, text: str) -> None:
         self.emit(rule, text)
+
+
+_FORCED: dict[str, tuple[list, frozenset]] = {}
 
 
 def _tup(x: Any) -> Any:

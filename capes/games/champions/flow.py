@@ -237,8 +237,9 @@ def _turn_build(g: G, f: tuple):
     if g.acts < TURN_CAP:
         hero = g._form[p]
         idu = g.ident[p]
+        total = sum(len(r) for _, _, r in g.sources(p, -1, -1))
         for u in g.hand[p]:
-            if g.playable(p, u):
+            if g.playable(p, u, total):
                 opts.append((f"play:{u}", f"Play {g.name(u)} (cost {g.cost_of(p, u)})"))
         if not g.exh[idu]:
             ic = g.idcard(p)

@@ -22,7 +22,7 @@ def scientist(g, p, me):
 def black_cat(g, p, me):
     from capes.games.champions.flow import discard_top
     for u in discard_top(g, p, 2):
-        if "M" in CARDS[g.code[u]].res:
+        if "M" in CARDS[g.code[u]].res and u in g.disc[p]:
             g.disc[p].remove(u)
             g.hand[p].append(u)
 
