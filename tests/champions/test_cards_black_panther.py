@@ -47,7 +47,7 @@ def test_tchalla_foresight_effect():
 
 
 def test_shuri_search_upgrade():
-    """01041 Shuri: after she enters play, take an upgrade from the deck into hand; optional."""
+    """01041 (champions/rr/timing) Shuri: after she enters play, take an upgrade from the deck into hand; optional."""
     s = sc()
     g = s.g
     sh = s.hand("01041")
@@ -59,7 +59,7 @@ def test_shuri_search_upgrade():
 
 
 def test_ancestral_knowledge_shuffles_three_back():
-    """01042 Ancestral Knowledge: alter-ego action, up to 3 different discard cards shuffled into the deck."""
+    """01042 (champions/rr/form) Ancestral Knowledge: alter-ego action, up to 3 different discard cards shuffled into the deck."""
     s = sc(form=AE)
     g = s.g
     ak = s.hand("01042")
@@ -77,7 +77,7 @@ def test_ancestral_knowledge_shuffles_three_back():
 
 
 def test_wakanda_forever_sequence_final_step_doubles():
-    """01043a-d Wakanda Forever!: each Black Panther upgrade's Special in the chosen order; the final step
+    """01043a-d (champions/rr/timing) Wakanda Forever!: each Black Panther upgrade's Special in the chosen order; the final step
     is the stronger one."""
     for code in ("01043a", "01043b", "01043c", "01043d"):
         s = sc()
@@ -103,7 +103,7 @@ def test_wakanda_forever_sequence_final_step_doubles():
 
 
 def test_wakanda_forever_single_upgrade_is_final():
-    """01043a Wakanda Forever! with one upgrade: it is the final step (Tactical Genius removes 2)."""
+    """01043a (champions/rr/timing) Wakanda Forever! with one upgrade: it is the final step (Tactical Genius removes 2)."""
     s = sc()
     g = s.g
     g.thr[g.mscheme] = 5
@@ -116,7 +116,7 @@ def test_wakanda_forever_single_upgrade_is_final():
 
 
 def test_wakanda_forever_needs_an_upgrade():
-    """01043b Wakanda Forever! cannot be played without a Black Panther upgrade."""
+    """01043b (champions/summary/actions/play) Wakanda Forever! cannot be played without a Black Panther upgrade."""
     s = sc()
     g = s.g
     wf = s.hand("01043b")
@@ -135,7 +135,7 @@ def test_vibranium_pays_two():
 
 
 def test_golden_city_draws_two():
-    """01045 The Golden City: alter-ego action, exhaust to draw 2."""
+    """01045 (champions/rr/form) The Golden City: alter-ego action, exhaust to draw 2."""
     s = sc(form=AE)
     g = s.g
     gc = s.play("01045")
@@ -147,7 +147,7 @@ def test_golden_city_draws_two():
 
 
 def test_energy_daggers_special_chosen_player():
-    """01046 Energy Daggers (Special): 1 damage to the villain and each enemy engaged with the chosen player,
+    """01046 (champions/rr/damage) Energy Daggers (Special): 1 damage to the villain and each enemy engaged with the chosen player,
     2 as the final step."""
     s = sc(heroes=(BP, "spider_man"))
     g = s.g
@@ -188,7 +188,7 @@ def test_panther_claws_special_is_an_attack():
 
 
 def test_tactical_genius_special_thwart():
-    """01048 Tactical Genius (Special, thwart): 1 threat, 2 as the final step."""
+    """01048 (champions/rr/thwart) Tactical Genius (Special, thwart): 1 threat, 2 as the final step."""
     s = sc()
     g = s.g
     side = s.side("01107", 3)
@@ -206,7 +206,7 @@ def test_tactical_genius_special_thwart():
 
 
 def test_vibranium_suit_special_moves_damage():
-    """01049 Vibranium Suit (Special, attack): move 2 damage from the hero to an enemy as the final step."""
+    """01049 (champions/rr/attack) Vibranium Suit (Special, attack): move 2 damage from the hero to an enemy as the final step."""
     s = sc()
     g = s.g
     s.play("01049")
@@ -285,7 +285,7 @@ def test_heart_shaped_herb_tough_and_boost():
 
 
 def test_ritual_combat_x_from_boost_icons():
-    """01159 Ritual Combat: discard the top encounter card; X = its boost icons + 1; damage or threat."""
+    """01159 (champions/rr/boost) Ritual Combat: discard the top encounter card; X = its boost icons + 1; damage or threat."""
     s = sc()
     g = s.g
     top = s.enc_top("01156")  # 3 boost icons: X = 4
@@ -305,12 +305,14 @@ def test_ritual_combat_x_from_boost_icons():
 
 
 def test_contract_with_black_panther():
+    """The capes contract suite (capes/core/contract.py) with this hero in play."""
     from capes.core.contract import check_game
     rep = check_game(capes.load("champions", heroes=[BP]), games=3, resample_every=5, roundtrip_every=5)
     assert rep.games == 3
 
 
 def test_contract_three_heroes():
+    """The capes contract suite (capes/core/contract.py) with this hero in play."""
     from capes.core.contract import check_game
     rep = check_game(capes.load("champions", heroes=["captain_marvel", "iron_man", BP], villain="klaw",
                                 modulars=["masters_of_evil"]), games=2, resample_every=7, roundtrip_every=7)

@@ -159,7 +159,7 @@ def test_rechannel_heal_one_pay_energy_draw_one():
 
 
 def test_commander_draw_for_chosen_player():
-    """01010b Carol Danvers, Commander: a chosen player draws 1 (two players: a target choice)."""
+    """01010b (champions/summary/actions/action) Carol Danvers, Commander: a chosen player draws 1 (two players: a target choice)."""
     s = Sc(heroes=(CM, "spider_man"), form=AE)
     g = s.g
     idu = g.ident[0]
@@ -201,7 +201,7 @@ def test_crisis_interdiction_aerial_second_scheme():
 
 
 def test_crisis_interdiction_without_aerial_one_scheme():
-    """01012 Crisis Interdiction without Aerial removes threat from one scheme only."""
+    """01012 (champions/rr/thwart) Crisis Interdiction without Aerial removes threat from one scheme only."""
     s = Sc()
     g = s.g
     g.thr[g.mscheme] = 5
@@ -225,7 +225,7 @@ def test_photonic_blast_five_damage_draw_if_energy():
 
 
 def test_photonic_blast_no_draw_without_energy():
-    """01013 Photonic Blast paid with physical/mental resources draws nothing."""
+    """01013 (champions/rr/resources) Photonic Blast paid with physical/mental resources draws nothing."""
     s = Sc()
     g = s.g
     pb = s.hand("01013")
@@ -248,7 +248,7 @@ def test_energy_absorption_pays_three():
 
 
 def test_alpha_flight_station_draws_two_as_carol():
-    """01015 Alpha Flight Station: exhaust, discard a card, draw 1 (2 as Carol Danvers)."""
+    """01015 (champions/summary/actions/action) Alpha Flight Station: exhaust, discard a card, draw 1 (2 as Carol Danvers)."""
     for form, k in ((HERO, 1), (AE, 2)):
         s = Sc(form=form)
         g = s.g
@@ -259,7 +259,7 @@ def test_alpha_flight_station_draws_two_as_carol():
 
 
 def test_captain_marvels_helmet_def():
-    """01016 Captain Marvel's Helmet: +1 DEF, +2 while Aerial."""
+    """01016 (champions/summary/actions/defense-hero) Captain Marvel's Helmet: +1 DEF, +2 while Aerial."""
     s = Sc()
     g = s.g
     idu = g.ident[0]
@@ -284,7 +284,7 @@ def test_cosmic_flight_prevents_three_damage():
 
 
 def test_energy_channel_charge_and_fire():
-    """01018 Energy Channel: spend X energy for X counters; discard it for 2 damage per counter (max 10)."""
+    """01018 (champions/rr/resources) Energy Channel: spend X energy for X counters; discard it for 2 damage per counter (max 10)."""
     s = Sc()
     g = s.g
     ec = s.play("01018")
@@ -299,7 +299,7 @@ def test_energy_channel_charge_and_fire():
 
 
 def test_energy_channel_damage_capped_at_ten():
-    """01018 Energy Channel: at most 10 damage."""
+    """01018 (champions/rr/attack) Energy Channel: at most 10 damage."""
     s = Sc()
     g = s.g
     ec = s.play("01018")
@@ -351,7 +351,7 @@ def test_psyche_magnitron_threat_per_player():
 
 
 def test_yon_rogg_attack_adds_threat_to_magnitron():
-    """01177 Yon-Rogg: forced response after he attacks, 1 threat on The Psyche-Magnitron."""
+    """01177 (champions/rr/forced) Yon-Rogg: forced response after he attacks, 1 threat on The Psyche-Magnitron."""
     s = Sc()
     g = s.g
     yr = s.minion("01177")
@@ -400,7 +400,7 @@ def test_kree_manipulator_reveal_and_boost():
 
 
 def test_yon_roggs_treason_discards_energy_cards():
-    """01179 Yon-Rogg's Treason: discard every energy card in hand; surge if none."""
+    """01179 (champions/rr/surge) Yon-Rogg's Treason: discard every energy card in hand; surge if none."""
     s = Sc()
     g = s.g
     e1 = s.hand("01014")
@@ -419,6 +419,7 @@ def test_yon_roggs_treason_discards_energy_cards():
 
 
 def test_contract_with_captain_marvel():
+    """The capes contract suite (capes/core/contract.py) with this hero in play."""
     from capes.core.contract import check_game
     rep = check_game(capes.load("champions", heroes=[CM]), games=3, resample_every=5, roundtrip_every=5)
     assert rep.games == 3

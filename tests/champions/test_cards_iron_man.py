@@ -30,7 +30,7 @@ def test_iron_man_hand_size_per_tech_upgrade():
 
 
 def test_futurist_take_one_discard_two():
-    """01029b Tony Stark, Futurist: look at the top 3, take 1, discard the others (once per round)."""
+    """01029b (champions/summary/actions/action) Tony Stark, Futurist: look at the top 3, take 1, discard the others (once per round)."""
     s = sc(form=AE)
     g = s.g
     a = s.deck_top("01031")
@@ -45,7 +45,7 @@ def test_futurist_take_one_discard_two():
 
 
 def test_war_machine_damages_every_enemy():
-    """01030 War Machine: exhaust and take 2 damage; 1 damage to each enemy."""
+    """01030 (champions/rr/damage) War Machine: exhaust and take 2 damage; 1 damage to each enemy."""
     s = sc()
     g = s.g
     wm = s.play("01030")
@@ -55,7 +55,7 @@ def test_war_machine_damages_every_enemy():
 
 
 def test_repulsor_blast_extra_damage_per_energy():
-    """01031 Repulsor Blast: 1 damage + 2 per printed energy resource among the top 5 discarded."""
+    """01031 (champions/rr/attack) Repulsor Blast: 1 damage + 2 per printed energy resource among the top 5 discarded."""
     s = sc()
     g = s.g
     rb = s.hand("01031")
@@ -69,7 +69,7 @@ def test_repulsor_blast_extra_damage_per_energy():
 
 
 def test_supersonic_punch_aerial_eight():
-    """01032 Supersonic Punch: 4 damage, 8 while Aerial (Rocket Boots)."""
+    """01032 (champions/rr/attack) Supersonic Punch: 4 damage, 8 while Aerial (Rocket Boots)."""
     for aerial, dmg in ((False, 4), (True, 8)):
         s = sc()
         g = s.g
@@ -100,7 +100,7 @@ def test_pepper_potts_generates_top_discard_resources():
 
 
 def test_pepper_potts_colour_and_quantity():
-    """01033 Pepper Potts: a coloured cost only when the top card has that colour; a multi-resource card
+    """01033 (champions/rr/resources) Pepper Potts: a coloured cost only when the top card has that colour; a multi-resource card
     generates all its resources (ruling: used before other resources of the payment)."""
     s = sc()
     g = s.g
@@ -140,7 +140,7 @@ def test_pepper_potts_colour_and_quantity():
 
 
 def test_stark_tower_returns_top_tech_upgrade():
-    """01034 Stark Tower: alter-ego action, a chosen player takes back their topmost Tech upgrade."""
+    """01034 (champions/rr/form) Stark Tower: alter-ego action, a chosen player takes back their topmost Tech upgrade."""
     s = sc(form=AE)
     g = s.g
     st = s.play("01034")
@@ -152,7 +152,7 @@ def test_stark_tower_returns_top_tech_upgrade():
 
 
 def test_arc_reactor_readies_iron_man():
-    """01035 Arc Reactor: exhaust it to ready Iron Man."""
+    """01035 (champions/rr/hero-action) Arc Reactor: exhaust it to ready Iron Man."""
     s = sc()
     g = s.g
     ar = s.play("01035")
@@ -166,7 +166,7 @@ def test_arc_reactor_readies_iron_man():
 
 
 def test_mark_v_armor_and_rocket_boots_hit_points():
-    """01036 Mark V Armor (+6 hit points) and 01039 Rocket Boots (+1) in both forms."""
+    """01036 (champions/rr/attachments) Mark V Armor (+6 hit points) and 01039 Rocket Boots (+1) in both forms."""
     s = sc()
     g = s.g
     idu = g.ident[0]
@@ -178,7 +178,7 @@ def test_mark_v_armor_and_rocket_boots_hit_points():
 
 
 def test_mark_v_helmet_one_or_each_scheme():
-    """01037 Mark V Helmet: remove 1 threat from a scheme, from each scheme while Aerial."""
+    """01037 (champions/rr/thwart) Mark V Helmet: remove 1 threat from a scheme, from each scheme while Aerial."""
     s = sc()
     g = s.g
     mh = s.play("01037")
@@ -193,7 +193,7 @@ def test_mark_v_helmet_one_or_each_scheme():
 
 
 def test_powered_gauntlets_damage():
-    """01038 Powered Gauntlets: exhaust for 1 damage, 2 while Aerial."""
+    """01038 (champions/rr/attack) Powered Gauntlets: exhaust for 1 damage, 2 while Aerial."""
     s = sc()
     g = s.g
     pg = s.play("01038")
@@ -206,7 +206,7 @@ def test_powered_gauntlets_damage():
 
 
 def test_rocket_boots_aerial_until_end_of_phase():
-    """01039 Rocket Boots: exhaust + a mental resource, Aerial until the end of the phase."""
+    """01039 (champions/rr/hero-action) Rocket Boots: exhaust + a mental resource, Aerial until the end of the phase."""
     s = sc()
     g = s.g
     rb = s.play("01039")
@@ -236,7 +236,7 @@ def test_business_problems_obligation():
 
 
 def test_imminent_overload_threat_per_player():
-    """01171 Imminent Overload: 3 threat plus 1 per player; acceleration icon adds villain-phase threat."""
+    """01171 (champions/rr/acceleration) Imminent Overload: 3 threat plus 1 per player; acceleration icon adds villain-phase threat."""
     s = sc()
     g = s.g
     io = s.enc("01171")
@@ -259,7 +259,7 @@ def test_whiplash_retaliates():
 
 
 def test_electric_whip_attack_choices_and_boost():
-    """01173 Electric Whip Attack: damage per upgrade or discard one; star boost on undefended attacks."""
+    """01173 (champions/rr/boost) Electric Whip Attack: damage per upgrade or discard one; star boost on undefended attacks."""
     s = sc()
     g = s.g
     a = s.play("01038")
@@ -286,7 +286,7 @@ def test_electric_whip_attack_choices_and_boost():
 
 
 def test_electromagnetic_backlash_damage_per_energy():
-    """01174 Electromagnetic Backlash: each player discards 5 and takes 1 damage per printed energy."""
+    """01174 (champions/rr/damage) Electromagnetic Backlash: each player discards 5 and takes 1 damage per printed energy."""
     s = sc()
     g = s.g
     for c in ("01035", "01038", "01036", "01037", "01031"):  # E, E, M, P, P
@@ -297,6 +297,7 @@ def test_electromagnetic_backlash_damage_per_energy():
 
 
 def test_contract_with_iron_man():
+    """The capes contract suite (capes/core/contract.py) with this hero in play."""
     from capes.core.contract import check_game
     rep = check_game(capes.load("champions", heroes=[IM]), games=3, resample_every=5, roundtrip_every=5)
     assert rep.games == 3

@@ -2,7 +2,12 @@
 
 from capes.games.champions.cards import action, boost, cont, play, resource, revealed, stat, trigger
 from capes.games.champions.cards.captain_marvel import (
-    _attack_init_mark, aerial, ob_discard, obligation, pick, undefended_boost,
+    _attack_init_mark,
+    aerial,
+    ob_discard,
+    obligation,
+    pick,
+    undefended_boost,
 )
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import HERO
