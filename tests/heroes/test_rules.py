@@ -302,7 +302,7 @@ def test_any_villain_pays_heroes_cards_discard() -> None:
     play(st, "discard:toad")
     assert "toad" in st.vdisc and any(e.text.startswith("Stampede") for e in st.log)
     rolls = [e.text for e in st.log if e.rule == "heroes/combat/roll"]
-    assert any("Rhino 5 dice" in r for r in rolls)  # Horn Charge a4 + 1
+    assert any("Rhino 5 dice" in r for r in rolls)  # Horn Charge a4 + 1 (no boosting)
 
 
 def test_outwit_tie_keeps_initiative_heroes_combat_4() -> None:

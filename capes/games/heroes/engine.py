@@ -1515,7 +1515,8 @@ class HeroesState(State):
         assert cb is not None
         who = self.hero_of(cb["hs"], cb["fighter"]).name if side == "H" else self.foe_name()
         dice = cb[side + "dice"]
-        return f"{who} {len(dice)} dice = {self.cb_hits(side)} HITS"
+        rr = sum(1 for f in dice if f >= 10)
+        return f"{who} {len(dice) - rr} dice{f' + {rr} boosted' if rr else ''} = {self.cb_hits(side)} HITS"
 
     # ---- ability windows
     def _sources(self, side: str, when: str) -> list[tuple[str, str, Any]]:
