@@ -465,3 +465,17 @@ def test_challenge_tokens_fill_spots_and_never_spawn() -> None:
     s2.tracker = ["*", "goblin_army", "*", "", "", "", "", ""]
     run(s2, ("spawn", -1, 0), ("compact",))
     assert s2.tracker[:3] == ["*", "*", ""] and s2.enemies[0][1] == "goblin_army"
+
+
+def test_throwing_terrain_feature() -> None:
+    """alliances/terrain/throw, alliances/content/web-toss, alliances/dodge: the thrown Feature is destroyed; the
+    first object in the straight line collides with it (an Enemy dodges: 3 Damage less its Defense)."""
+    s = blank_stage(0)
+    ci = put_char(s, "spectacular_spider_man", "d5")
+    s.terrain = (sq(s, "d6"), sq(s, "b5"))
+    ss = put_enemy(s, "oscorp_goliath", "g5")
+    s.active = ci
+    run(s, ("act_menu",))
+    assert "skill:web_toss:d6:E" in s.decision.ids()
+    s.apply("skill:web_toss:d6:E")
+    assert s.terrain == (sq(s, "b5"),) and s.enemy(ss)[E_DMG] == 2

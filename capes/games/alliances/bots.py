@@ -131,7 +131,7 @@ class HeuristicBot:
             p = o.id.split(":")
             s = 0.0
             if p[0] == "interact":
-                s = 50.0
+                s = self._interact_value(view, me, p)
             elif p[0] == "attack":
                 a = atks.get(p[1])
                 if a is None:
@@ -169,6 +169,20 @@ class HeuristicBot:
                 best, best_s = o.id, s
         _ = ch
         return best
+
+    def _interact_value(self, view: dict[str, Any], me: dict[str, Any], p: list[str]) -> float:
+        if p[1] == "held":
+            return 0.0
+        tok = next((t for t in view["tokens"] if t["id"] == int(p[1])), None)
+        if tok is None:
+            return 0.0
+        if tok["kind"] == "ing":
+            needed = {t["symbol"] for t in view["tokens"] if t["kind"] == "obj" and t["pos"] and t["extra"] < 2}
+            have = me["holding"]
+            if len(have) >= 2 or tok["symbol"] not in needed or have.count(tok["symbol"]) >= 2:
+                return 0.0
+            return 45.0
+        return 60.0
 
     def _move_value(self, b: Any, here: int, t: int, goals: list[int], ens: list[int]) -> float:
         def near(x: int, pts: list[int]) -> int:

@@ -32,7 +32,7 @@ CONDITIONS = ("bleed", "hex", "incinerate", "shock")
 COND_BIT = {c: 1 << i for i, c in enumerate(CONDITIONS)}
 EFFECTS = ("bleed", "hex", "incinerate", "shock", "throw", "push", "power", "heal")
 SKILLS = ("wall_crawler", "flight", "spider_sense", "tag_team", "cat_burglar", "bad_luck", "web_zip",
-          "quick_reflexes", "second_wind")
+          "quick_reflexes", "second_wind", "web_toss")
 ENEMY_RULES = ("protection_programming", "goblin_war_cry", "crushing_grip", "goblin_glider")
 ENEMY_TYPES = ("goon", "sentry", "brute", "mini_boss", "boss")
 STAGE_SCRIPTS = ("oscorp_lab", "glider_works", "goblins_last_laugh")

@@ -144,6 +144,10 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
             c[C_POS] = st.board.parse(parts[2])
             st.action_used = 1
             st.emit("alliances/content/web-zip", f"{st.cname(ci)} Web Zips to {parts[2]}.")
+        elif name == "web_toss":
+            st.action_used = 1
+            st.emit("alliances/content/web-toss", f"{st.cname(ci)} hurls the Terrain at {parts[2]} {parts[3]}.")
+            st._push(("toss", ci, st.board.parse(parts[2]), st.board.dir_index(parts[3])))
         elif name == "bad_luck":
             c[C_POW] -= 1
             c[C_SKUSED] = (*c[C_SKUSED], name)

@@ -459,6 +459,16 @@ class AlliancesState(State):
                 for s in range(b.n):
                     if 0 < dist[s] <= 3 and s not in occ and b.exists[s]:
                         opts.append(_opt(("z", b.labels[s]), _mk_zip, b.labels[s]))
+            if "web_toss" in side.skills:
+                # alliances/content/web-toss: Throw a Terrain Feature within Range 1 (alliances/terrain/throw)
+                occ_line = self.occupied() | set(self.terrain)
+                for ts in self.terrain:
+                    if dist[ts] <= 1:
+                        for d in range(b.ndirs):
+                            line = b.line(pos, d, 4)
+                            if any(x in occ_line and x != ts for x in line):
+                                opts.append(Option(f"skill:web_toss:{b.labels[ts]}:{b.dir_names[d]}",
+                                                   f"Web Toss: Throw the Terrain at {b.labels[ts]} toward {b.dir_names[d]}"))
         # Active skills (not actions), once per Activation
         if "bad_luck" in side.skills and "bad_luck" not in c[C_SKUSED] and c[C_POW] >= 1:
             for e in ens:
@@ -704,6 +714,23 @@ class AlliancesState(State):
             else:
                 frames.append(("dodge_char", hit_what[1]))
         self._push(*frames)
+
+    def _f_toss(self, ci: int, ts: int, d: int) -> None:
+        """alliances/terrain/throw: the Feature is destroyed, then the first object in the line collides."""
+        self._destroy_terrain(ts)
+        b = self.board
+        cat = self.char_at()
+        eat = self.enemy_at()
+        for s in b.line(self.chars[ci][C_POS], d, 4):
+            if s in self.terrain:
+                self._destroy_terrain(s)
+                return
+            if s in cat and cat[s] != ci:
+                self._push(("dodge_char", cat[s]))
+                return
+            if s in eat:
+                self._push(("dodge_enemy", ci, eat[s][E_UID]))
+                return
 
     def _destroy_terrain(self, s: int) -> None:
         # alliances/terrain/destroy
