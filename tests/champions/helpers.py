@@ -125,3 +125,35 @@ def texts(s: ChampionsState) -> str:
 
 
 __all__ = ["scenario", "uid", "do", "texts", "settle", "take", "HERO", "AE"]
+
+
+def reveal(s: ChampionsState, code: str, p: int = 0, windows: bool = False) -> int:
+    """Reveal encounter card ``code`` for player ``p`` now (champions/summary/flow/8) and run the rules;
+    optional response windows are passed unless ``windows``."""
+    u = take(s, code, -1)
+    s.stack.append(("reveal", u, p))
+    s._decision = None
+    s.run()
+    if not windows:
+        while s.decision.kind == "optwin":
+            s.apply("pass")
+    return u
+
+
+def play_card(s: ChampionsState, code: str, *then: str) -> int:
+    """Play hand card ``code`` of player 0, paying with whatever is offered first, then apply ``then``."""
+    u = uid(s, code, "hand")
+    do(s, f"play:{u}")
+    while s.decision.kind == "pay":
+        do(s, "")
+    for t in then:
+        do(s, t)
+    return u
+
+
+def give(s: ChampionsState, *codes: str, p: int = 0) -> None:
+    """Put cards into player p's hand (e.g. resources to pay with)."""
+    for c in codes:
+        s.hand[p].append(take(s, c, p))
+    s._decision = None
+    s.stack = [x for x in s.stack]

@@ -38,35 +38,27 @@ def ground_stomp(g, p, me):
         g.damage(e, 1, g.ident[p])
 
 
-@play("01023", form="ae", can=lambda g, p, me: len(g.hand[p]) > 1)  # Legal Practice
+@play("01023", form="ae", can=lambda g, p, me: len(g.hand[p]) > 0)  # Legal Practice
 def legal_practice(g, p, me):
-    g.push(("call", "she_hulk.legal_discard", p, me, 0))
+    g.push(("call", "she_hulk.legal_step", p, me, 0))
 
 
 @cont
-def legal_discard(g, p, me, k):
-    if k < 5 and g.hand[p]:
-        g.choose(p, "hand", (("discard", "@"), ("call", "she_hulk.legal_discard", p, me, k + 1)),
-                 f"Legal Practice: discard a card ({k} so far)", optional=True)
-        g.push(("call", "she_hulk.legal_done", p, me, k))
-    else:
-        g.push(("call", "she_hulk.legal_done", p, me, k))
-
-
-@cont
-def legal_done(g, p, me, k):
-    # Only the innermost call (the one reached after the last discard or a decline) resolves the thwart.
-    if ("legal", me) in g.mods:
+def legal_step(g, p, me, k):
+    """Discard up to 5 cards one at a time (cost), then remove that much threat."""
+    if k >= 5 or not g.hand[p]:
+        g.push(("call", "she_hulk.legal_finish", p, me, k))
         return
-    g.mods.append(("legal", me))
-    g.push(("call", "she_hulk.legal_clear", me))
+    opts = [(f"Discard {g.name(u)}", (("discard", u), ("call", "she_hulk.legal_step", p, me, k + 1)))
+            for u in g.hand[p]]
+    opts.append((f"Stop discarding ({k} so far)", (("call", "she_hulk.legal_finish", p, me, k),)))
+    g.modal(p, opts)
+
+
+@cont
+def legal_finish(g, p, me, k):
     if k:
         g.choose(p, "thwartable", (("rthreat", "@", k, me),), f"Legal Practice: remove {k} threat from")
-
-
-@cont
-def legal_clear(g, me):
-    g.mods = [m for m in g.mods if m != ("legal", me)]
 
 
 @trigger("01024", "after_attack", kind="optional", where="hand",
