@@ -116,3 +116,24 @@ def test_every_leadership_card_accounted():
     cards()
     missing = [c for c in FILES["leadership"] if c not in SCRIPTED]
     assert sorted(missing) == ["01066", "01073"]
+
+
+def test_hawkeye_and_triskelion_prepared_functions():
+    """01066/01073 (written, not registered: need a minion-entered event and an ally-limit hook)."""
+    from capes.games.champions.cards.leadership import hawkeye, hawkeye_enters, triskelion
+    st = cm()
+    hk = to_play(st, 0, "01066")
+    hawkeye_enters(st, 0, hk)
+    assert st.cnt[hk] == 4
+    from tests.champions.test_cards_ultron import minion
+    m = minion(st, "01101")
+    st.stack.append(("evt", "minion_entered", m, 0))
+    st._buf = []
+    hawkeye(st, 0, hk, len(st.stack) - 1)
+    frames = st._buf
+    st._buf = None
+    st.stack.pop()
+    go(st, *frames)
+    assert st.dmg[m] == 2 and st.cnt[hk] == 3
+    tr = to_play(st, 0, "01073")
+    assert triskelion(st, tr, st.ident[0]) == 1

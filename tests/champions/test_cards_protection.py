@@ -163,3 +163,36 @@ def test_every_protection_card_accounted():
     cards()
     missing = [c for c in FILES["protection"] if c not in SCRIPTED]
     assert sorted(missing) in (["01077"], ["01077", "01078"])
+
+
+def test_counter_punch_prepared_function():
+    """01077 (written, not registered: needs a "defended" event): deals the enemy your hero's ATK."""
+    from capes.games.champions.cards.protection import counter_punch
+    st = game()
+    hero(st)
+    st.stack.append(("evt", "defended", st.ident[0], st.villain, 0))
+    st._buf = []
+    counter_punch(st, 0, -1, len(st.stack) - 1)
+    frames = st._buf
+    st._buf = None
+    st.stack.pop()
+    go(st, *frames)
+    assert st.dmg[st.villain] == st.atk(st.ident[0])
+
+
+def test_get_behind_me_prepared_function():
+    """01078 (written; registration waits for a test fix elsewhere): cancels the treachery, villain attacks."""
+    from capes.games.champions.cards.protection import get_behind_me
+    st = game()
+    hero(st)
+    tr = enc(st, "01112")
+    st.stack.append(("treach_res", tr, 0, 0))
+    i = len(st.stack) - 1
+    st._buf = []
+    get_behind_me(st, 0, -1, i)
+    frames = st._buf
+    st._buf = None
+    assert st.stack[i][3] == 1
+    go(st, *frames)
+    opt(st, "nodef")
+    assert st.dmg[st.ident[0]] > 0 and not st.st[st.ident[0]] & 2 and tr in st.edisc

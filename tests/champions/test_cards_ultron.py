@@ -17,8 +17,9 @@ def new(villain="ultron", heroes=("spider_man",), modulars=("under_attack",), se
     """A game past setup (every hand kept, player 1 first), at player 1's first turn."""
     st = capes.load("champions", heroes=list(heroes), villain=villain, modulars=list(modulars),
                     mode=mode).new_game(seed)
-    while st.decision.kind in ("mulligan", "pick_first"):
-        st.apply("keep" if st.decision.kind == "mulligan" else "first:0")
+    while st.decision.kind != "turn" and not st.over:  # setup questions: keep hands, player 1 first
+        k = st.decision.kind
+        st.apply("keep" if k == "mulligan" else "first:0" if k == "pick_first" else st.decision.ids()[0])
     return st
 
 

@@ -11,6 +11,37 @@ from capes.games.champions.cards import action, cont, enters, mark, play, stat, 
 from capes.games.champions.data import CARDS
 
 
+# ---------------------------------------------------------------- written, waiting for engine hooks
+def hawkeye_enters(g, p, me):
+    g.cnt[me] = 4  # arrow counters (not Uses: he stays in play when they are gone)
+
+
+def hawkeye(g, p, me, i):
+    """Hawkeye (01066): response after a minion enters play: remove an arrow counter, 2 damage to it.
+    Needs an engine event ``("evt", "minion_entered", minion, player)`` after flow._engage; register with
+    :func:`register_hawkeye` once it exists."""
+    g.cnt[me] -= 1
+    g.damage(g.ev(i)[2], 2, me)
+
+
+def register_hawkeye() -> None:
+    enters("01066")(hawkeye_enters)
+    trigger("01066", "minion_entered", kind="optional",
+            can=lambda g, p, me, i: g.cnt[me] > 0 and g.ev(i)[2] in g.eplay)(hawkeye)
+
+
+def triskelion(g, me, target):
+    """The Triskelion (01073): your ally limit is 1 higher. Needs the engine to read the ally limit as
+    ``3 + g._mod("ally_limit", g.ident[p])`` (flow._entered/_over_build); register with
+    :func:`register_triskelion`."""
+    p = g.owner[me]
+    return 1 if me in g.play[p] and target == g.ident[p] else 0
+
+
+def register_triskelion() -> None:
+    stat("01073", "ally_limit")(triskelion)
+
+
 @enters("01067")  # Maria Hill: response, each player draws 1 card
 def maria_hill(g, p, me):
     g.modal(p, [("Maria Hill: each player draws 1 card", tuple(("draw", q, 1) for q in g.order())),

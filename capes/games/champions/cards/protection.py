@@ -51,6 +51,20 @@ def get_behind_me(g, p, me, i):
     g.villain_attacks(p)
 
 
+def counter_punch(g, p, me, i):
+    """Counter-Punch (01077), written for an engine event the engine does not have yet:
+    ``("evt", "defended", defender, enemy, player)`` opened as a window right after defenders are declared
+    (flow._atk_res). Response: after your hero defends against an enemy attack, deal that enemy damage equal
+    to your hero's ATK. NOT registered (no such event); register with :func:`register_counter_punch`."""
+    f = g.ev(i)
+    g.damage(f[3], g.atk(g.ident[p]), g.ident[p])
+
+
+def register_counter_punch() -> None:
+    trigger("01077", "defended", kind="optional", where="hand",
+            can=lambda g, p, me, i: g.ev(i)[2] == g.ident[p] and g.ev(i)[4] == p)(counter_punch)
+
+
 def register_get_behind_me() -> None:
     trigger("01078", "treachery", kind="optional", where="hand", form="hero",
             can=lambda g, p, me, i: not g.ev(i)[3])(get_behind_me)
