@@ -35,15 +35,21 @@ def test_black_panther_retaliate_one():
     assert g.dmg[g.villain] == 1
 
 
-def test_tchalla_foresight_effect():
-    """01040b T'Challa, Foresight (champions/summary/setup/7): the Setup effect itself. NOT registered:
-    the engine has no call for identity Setup abilities yet (see the module docstring)."""
-    assert "01040b" not in S.SCRIPTED
-    s = sc(form=AE)
-    g = s.g
-    s.run(("call", "black_panther.foresight", 0, g.ident[0]))
-    s.pick("Panther Claws")
-    assert [g.code[u] for u in g.hand[0]] == ["01047"]
+def test_tchalla_foresight_setup():
+    """01040b T'Challa, Foresight (champions/summary/setup/7): at setup, before the opening hand, take a
+    Black Panther upgrade from the deck into hand; the deck is shuffled."""
+    assert S.SCRIPTED.get("01040b") == "black_panther"
+    g = capes.load("champions", heroes=[BP]).new_game(5)
+    assert g.decision.kind == "modal" and g.decision.seat == 0
+    labels = [o.label for o in g.decision.options]
+    assert sorted(lab.split("take ")[1].split(" into")[0] for lab in labels) == [
+        "Energy Daggers", "Panther Claws", "Tactical Genius", "Vibranium Suit"]
+    oid = next(o.id for o in g.decision.options if "Panther Claws" in o.label)
+    g.apply(oid)
+    assert g.decision.kind == "mulligan"
+    codes = [g.code[u] for u in g.hand[0]]
+    assert "01047" in codes and len(codes) == 1 + 6  # the upgrade plus an opening hand of 6
+    assert all(g.code[u] != "01047" for u in g.deck[0])
 
 
 def test_shuri_search_upgrade():

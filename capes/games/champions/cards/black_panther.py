@@ -1,15 +1,13 @@
 """Black Panther: hero cards, the Affairs of State obligation and the Killmonger nemesis set.
 
 Black Panther's Retaliate 1 is a keyword (vanilla in the data) that the engine applies. T'Challa's
-"Setup" ability (:func:`foresight`) is written but NOT registered: the engine calls ``@setup`` scripts only
-for the main scheme. Once flow.setup resolves identity Setup abilities (before the opening hands), add
-``setup("01040b")(foresight)``.
+"Setup" ability (:func:`foresight`) resolves before the opening hands (flow step ``id_setup``).
 
 The four Black Panther upgrades have no ability of their own outside Wakanda Forever!, whose script
 resolves their "Special" abilities (:data:`SPECIALS`); they are declared with ``mark``.
 """
 
-from capes.games.champions.cards import action, boost, cont, enters, mark, play, revealed, trigger
+from capes.games.champions.cards import action, boost, cont, enters, mark, play, revealed, setup, trigger
 from capes.games.champions.cards.captain_marvel import ob_discard, obligation, pick
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import F_ATTACK
@@ -27,7 +25,7 @@ def _bp_upgrades(g, p):
 # ---------------------------------------------------------------- identity
 
 
-@cont  # a continuation only (for tests), NOT a registered Setup script
+@setup("01040b")
 def foresight(g, p, me):
     """T'Challa, Setup: take a Black Panther upgrade from the deck into hand, then shuffle the deck."""
     seen = {}
