@@ -381,3 +381,38 @@ def test_bad_config(cfg, msg):
     with pytest.raises(ConfigError, match=msg) as e:
         capes.load("champions", **cfg)
     assert "\n" not in str(e.value)
+
+
+def test_indirect_damage_is_assigned_and_not_beyond_lethal():
+    """champions/summary/easy/12 and champions/rr/indirect-damage."""
+    s = scenario(play=["01002"])
+    cat = uid(s, "01002", "play")
+    s.indirect(0, 3)
+    s.run()
+    do(s, f"t:{cat}", f"t:{cat}")  # Black Cat has 2 hit points: the third point must go elsewhere
+    assert cat in s.disc[0] or s.dmg[cat] == 2
+    settle(s)
+    assert s.dmg[s.ident[0]] == 1
+
+
+def test_stalwart_ignores_stun():
+    """champions/rr/stalwart."""
+    s = scenario()
+    s.mods.append(("kw", s.villain, "stalwart"))
+    s.stun(s.villain)
+    assert not s.st[s.villain] & engine.STUN
+
+
+def test_incite_places_threat():
+    """champions/rr/incite (no core minion has it: tested with a lasting keyword on the card data path)."""
+    from capes.games.champions.data import CARDS
+    c = CARDS["01101"]
+    CARDS["01101"] = c.model_copy(update={"keywords": [*c.keywords, "incite:2"]})
+    try:
+        from tests.champions.helpers import reveal
+        s = scenario()
+        reveal(s, "01101")
+        settle(s)
+        assert s.thr[s.mscheme] == 2
+    finally:
+        CARDS["01101"] = c

@@ -377,6 +377,9 @@ class ChampionsState(State):
 
     def _status(self, u: int, bit: int) -> None:
         # champions/rr/status-cards: a character has at most one of each status card
+        if bit in (STUN, CONF) and self.has_kw(u, "stalwart"):  # champions/rr/stalwart
+            self.emit("champions/rr/stalwart", f"{self.name(u)} is stalwart and cannot be {NAMES[bit.bit_length() - 1]}.")
+            return
         if not self.st[u] & bit:
             self.st[u] |= bit
             self.emit("champions/rr/status-cards", f"{self.name(u)} becomes {NAMES[bit.bit_length() - 1]}.")
@@ -504,6 +507,11 @@ class ChampionsState(State):
         steps = [("pay", p, 1, c, -1, "", ("nop_paid",)) for c in colors[:-1]]
         steps.append(("pay", p, 1, colors[-1], -1, "", then))
         self.push(*steps)
+
+    def indirect(self, p: int, n: int, src: int = -1) -> None:
+        """Indirect damage to player ``p``: they assign it among the characters they control, never more to
+        one than would defeat it (champions/summary/easy/12, champions/rr/indirect-damage)."""
+        self.push(("indirect", p, n, src))
 
     def attack_with_event(self, p: int, selector: str, n: int, src: int, flags: int = 0) -> None:
         """A hero attack made by a card effect: choose an enemy it may attack, deal ``n`` (champions/rr/attack)."""

@@ -481,8 +481,12 @@ def _hattack(g: G, p: int, e: int) -> None:
 
 def _attack_hits(g: G, p: int, attacker: int, e: int, n: int, basic: int, flags: int = 0) -> None:
     """Damage from a player's attack, then retaliate and the after-attack window."""
+    if g.has_kw(attacker, "piercing") and g.st[e] & TOUGH:  # champions/rr/piercing
+        g.st[e] &= ~TOUGH
     g.push(("dmg", e, n, attacker, F_ATTACK | flags))
     r = g.has_kw(e, "retaliate") if e in g.eplay or e == g.villain else 0
+    if r and g.has_kw(attacker, "ranged"):  # champions/rr/ranged: no retaliate damage
+        r = 0
     if r:  # champions/rr/retaliate
         g.push(("retaliate", e, attacker, r))
     g.push(("win", "after_attack"), ("evt", "after_attack", attacker, e, p, basic))
@@ -1128,6 +1132,8 @@ def _reveal(g: G, u: int, p: int) -> None:
     after = [("surge", p)] if c.kw("surge") else []
     if t == "minion":
         g.push(("engage", u, p))
+        if c.kw("incite"):  # champions/rr/incite
+            g.push(("threat", g.mscheme, c.kw("incite"), "card"))
         if fn:
             g.push(("call_revealed", u, p))
         g.push(("quick", u, p))
@@ -1333,6 +1339,27 @@ def _call_revealed_if(g: G, u: int, p: int) -> None:
     fn = S.REVEALED.get(g.code[u])
     if fn is not None:
         fn(g, p, u)
+
+
+def _indirect_build(g: G, f: tuple):
+    _, p, n, src = f
+    opts = []
+    for u in [g.ident[p], *g.allies(p)]:
+        if _in_play(g, u) and g.dmg[u] < g.hp(u):
+            opts.append((f"t:{u}", f"{g.name(u)} ({g.hp(u) - g.dmg[u]} hit points left)"))
+    return p, f"Assign indirect damage ({n} left)", opts
+
+
+def _indirect_do(g: G, f: tuple, oid: str) -> None:
+    _, p, n, src = f
+    u = int(oid[2:])
+    g.push(("dmg", u, 1, src, 0))
+    if n > 1:
+        g.push(("indirect", p, n - 1, src))
+
+
+ASKS["indirect"] = (_indirect_build, _indirect_do)
+AUTO_SINGLE.add("indirect")
 
 
 @step("nop_paid")
