@@ -173,6 +173,8 @@ def upgrade_attack(g, p, me, e, n):
     idu = g.ident[p]
     g.push(("dmg", e, n, me, F_ATTACK))
     r = g.has_kw(e, "retaliate")
+    if r and g.has_kw(idu, "ranged"):  # champions/rr/ranged
+        r = 0
     if r:  # champions/rr/retaliate
         g.push(("retaliate", e, idu, r))
     g.push(("win", "after_attack"), ("evt", "after_attack", idu, e, p, 0))
