@@ -237,6 +237,7 @@ def test_rally_per_three_power() -> None:
     s.apply("rally:xp")
     assert s.chars[ci][C_STA] == 4 and s.chars[ci][C_XP] == 1
     assert s.stage_i == 1  # alliances/stage-complete: the next Stage is set up
+    assert s.decision.kind == "deploy" and "Spectacular" in s.decision.prompt  # Priority carries on
 
 
 def test_cover_for_enemy_and_incinerate() -> None:

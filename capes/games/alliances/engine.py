@@ -290,7 +290,11 @@ class AlliancesState(State):
                 self.tracker[i] = "*"
                 n -= 1
         SCRIPTS_SETUP.get(st.script, lambda s: None)(self)
-        self._push(("priority",))
+        if self.stage_i == 0:
+            self._push(("priority",))  # alliances/priority: who starts the game with the token
+        else:
+            # alliances/stage-complete: the next Stage is set up and the Characters Deploy (Priority carries on)
+            self._push(*[("deploy", (self.priority + k) % 4) for k in range(4)], ("round",))
 
     def _add_enemy(self, eid: str, pos: int) -> list[Any]:
         e = [self.next_uid, eid, pos, 0, 0, 0]
