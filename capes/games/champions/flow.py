@@ -876,7 +876,8 @@ def _atk_end(g: G, e: int, p: int, flags: int) -> None:
         if m[0] == "atk" and m[1] == "call":
             g.push(("call", m[2], p, e, 1 if g.hit else 0))
     g.mods = [m for m in g.mods if m[0] != "atk"]
-    g.push(("win", "enemy_attacked"), ("evt", "enemy_attacked", e, p))
+    # the event closes attacks and schemes alike; field 4 says which ("attack" / "scheme")
+    g.push(("win", "enemy_attacked"), ("evt", "enemy_attacked", e, p, "scheme" if flags & 4 else "attack"))
 
 
 @step("scheme")
@@ -894,7 +895,7 @@ def _scheme(g: G, e: int, p: int, flags: int) -> None:
         boost = _flip_boosts(g, p)
     n = g.sch(e) + boost
     g.emit("champions/rr/scheme", f"{g.name(e)} schemes for {n}.")
-    g.push(("threat", g.mscheme, n, "vscheme" if e == g.villain else "scheme"), ("atk_end", e, p, flags))
+    g.push(("threat", g.mscheme, n, "vscheme" if e == g.villain else "scheme"), ("atk_end", e, p, flags | 4))
 
 
 # ---------------------------------------------------------------- threat

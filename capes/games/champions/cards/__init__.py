@@ -26,7 +26,9 @@ Hooks (``g`` is the game state, ``p`` the seat/player index, ``me`` the card ins
   Events: ``attack_init`` (attacker, player), ``dmg`` (target, amount, source, flags), ``threat``
   (scheme, amount, cause), ``treachery`` (card, player), ``after_thwart`` (character, player),
   ``after_attack`` (attacker, target, player, basic), ``minion_defeated`` (minion, by_player),
-  ``form_changed`` (player).
+  ``form_changed`` (player), ``enemy_attacked`` (enemy, player, "attack"|"scheme": closes every enemy
+  attack and scheme), ``minion_defeating`` (minion, by_player: forced interrupts before it leaves),
+  ``round_end``.
 * ``@stat(code, "atk"|"thw"|"def"|"rec"|"hp"|"sch"|"hand")``  a constant modifier:
   ``fn(g, me, target) -> int`` added to ``target``'s stat (e.g. an upgrade on your hero).
 

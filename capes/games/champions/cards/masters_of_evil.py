@@ -19,7 +19,7 @@ def _random_discard(g, p):
         g.disc[p].append(u)
 
 
-@trigger("01129", "enemy_attacked", kind="forced", can=lambda g, p, me, i: g.ev(i)[2] == me)
+@trigger("01129", "enemy_attacked", kind="forced", can=lambda g, p, me, i: g.ev(i)[2] == me and g.ev(i)[4] == "attack")
 def radioactive_man(g, p, me, i):
     _random_discard(g, g.ev(i)[3])
 
@@ -45,7 +45,7 @@ def whirlwind_boost(g, p, me):
             g.damage(g.ident[q], 1, me)
 
 
-@trigger("01131", "enemy_attacked", kind="forced", can=lambda g, p, me, i: g.ev(i)[2] == me)
+@trigger("01131", "enemy_attacked", kind="forced", can=lambda g, p, me, i: g.ev(i)[2] == me and g.ev(i)[4] == "attack")
 def tiger_shark(g, p, me, i):
     g.tough(me)
 
