@@ -66,6 +66,21 @@ def O(oid: str, label: str) -> Option:
 PASS = Option("pass", "Pass")
 
 _MOVES: dict[tuple[str, int, int], tuple[Option, ...]] = {}
+_HOPTS: dict[tuple[str, int], tuple[Any, ...]] = {}
+STORY = Option("story", "Story action: draw a Resource card, then advance or manipulate the Story track")
+
+
+def _hero_opts(C: Any, h: str) -> tuple[Any, ...]:
+    """(support moves per Area, back to the card, Support (Action) ability or None, Medical Treatment), cached."""
+    hero = C.heroes[h]
+    hn = hero.name
+    sp = tuple(O(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}") for a in range(6))
+    card = O(f"sup:{h}:card", f"Move {hn} back to the Supporting position of his card")
+    sup = hero.support
+    ab = O(f"ability:{h}", f"{hn}: {sup.name} — {sup.text}") if sup.kind == "action" else None
+    med = O(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound")
+    t = _HOPTS[(h, id(C))] = (sp, card, ab, med)
+    return t
 
 
 def _move_opts(C: Any, h: str, nd: int) -> tuple[Option, ...]:
@@ -174,7 +189,7 @@ class HeroesState(State):
         return self.game.C
 
     def pname(self, s: int) -> str:
-        return f"P{s + 1} ({self.C.teams[self.teams[s]].name})"
+        return self.game.pnames[s]
 
     def hero_id(self, s: int, i: int) -> str:
         return self.game.team_heroes[self.teams[s]][i]
@@ -642,27 +657,34 @@ class HeroesState(State):
                 if l != READY:
                     opts.append(mv[nd + 1])
             elif l == SUPC or SPACE0 <= l < SPACE0 + 12:
-                hn = C.heroes[h].name
-                for a in range(self.areas()):
-                    if (SPACE0 + 2 * a in occupied and SPACE0 + 2 * a + 1 in occupied) or l in (SPACE0 + 2 * a, SPACE0 + 2 * a + 1):
+                ho = _HOPTS.get((h, id(C)))
+                if ho is None:
+                    ho = _hero_opts(C, h)
+                sp = ho[0]
+                for a in range(na):
+                    b = SPACE0 + 2 * a
+                    if l == b or l == b + 1 or (b in occupied and b + 1 in occupied):
                         continue
-                    opts.append(O(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}"))
+                    opts.append(sp[a])
                 if l != SUPC:
-                    opts.append(O(f"sup:{h}:card", f"Move {hn} back to the Supporting position of his card"))
+                    opts.append(ho[1])
                 # heroes/missions/ability: Support (Action)
-                sup = C.heroes[h].support
-                if sup.kind == "action" and fx.usable_action(self, s, sup.effect):
-                    opts.append(O(f"ability:{h}", f"{hn}: {sup.name} — {sup.text}"))
+                if ho[2] is not None and fx.usable_action(self, s, C.heroes[h].support.effect):
+                    opts.append(ho[2])
             elif l == REC and self.wound[s][i]:
-                opts.append(O(f"medical:{h}", f"Medical Treatment: remove {C.heroes[h].name}'s Wound"))
-        seen = set()
-        for c in self.rhand[s]:
-            r = C.resources[c]
-            if r.kind == "event" and c not in seen:
-                seen.add(c)
-                if fx.usable_action(self, s, r.ability.effect):
-                    opts.append(O(f"event:{c}", f"Play {r.name}: {r.ability.text}"))
-        opts.append(O("story", "Story action: draw a Resource card, then advance or manipulate the Story track"))
+                ho = _HOPTS.get((h, id(C)))
+                if ho is None:
+                    ho = _hero_opts(C, h)
+                opts.append(ho[3])
+        if self.rhand[s]:
+            seen = set()
+            for c in self.rhand[s]:
+                r = C.resources[c]
+                if r.kind == "event" and c not in seen:
+                    seen.add(c)
+                    if fx.usable_action(self, s, r.ability.effect):
+                        opts.append(O(f"event:{c}", f"Play {r.name}: {r.ability.text}"))
+        opts.append(STORY)
         return Decision(s, f"Game Round {self.round}, Action Round {self.ar}: choose your action", tuple(opts), kind="action")
 
     def _occupied(self) -> set[int]:

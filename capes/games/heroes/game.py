@@ -61,6 +61,7 @@ class HeroesGame(Game):
             raise ConfigError(f"heroes: config 'scenario' must be one of {', '.join(self.C.scenarios)} "
                               f"(got {self.config['scenario']!r})")
         self.team_heroes = {t.id: t.heroes for t in self.C.teams.values()}
+        self.pnames = [f"P{s + 1} ({self.C.teams[t].name})" for s, t in enumerate(teams)]
         self.icon_of = {h.id: ("x", "diamond", "star", "circle").index(h.district) for h in self.C.headlines.values()}
 
     @property
