@@ -67,3 +67,19 @@ def test_content_listing_sources() -> None:
     assert src["spider_slayer"] == "rulebook" and src["goblin_army"] == "rulebook"
     assert src["bombing_run"] == "project" and src["glider_works"] == "project" and src["black_cat"] == "project"
     assert sum(1 for e in es if e.kind == "level-up") >= 32
+
+
+def test_shipped_characters_cover_every_attack_type_beam_and_area() -> None:
+    """Content: the four Characters have Healthy and Injured sides, Physical/Energy/Mystic attacks, a beam and an
+    area attack, and Level-Up decks of at least two cards for each Level 1-4 (some improving attacks)."""
+    d = capes.load("alliances").data
+    types, shapes, improves = set(), set(), 0
+    for c in d.characters.values():
+        for side in (c.healthy, c.injured):
+            for a in side.attacks:
+                types.add(a.type)
+                shapes.add(a.shape)
+        for lvl in (1, 2, 3, 4):
+            assert len(c.cards_of_level(lvl)) >= 2
+        improves += sum(1 for u in c.levelups.values() if u.kind == "improve")
+    assert types == {0, 1, 2} and {"A", "B"} <= shapes and improves >= 4
