@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import capes
 from capes.games.champions.cards import SCRIPTED
-from capes.games.champions.cards.ultron import DRONE, drones
+from capes.games.champions.cards.ultron import DRONE, drones, held_card
 
 # ---------------------------------------------------------------------------------------- helpers
 
@@ -176,31 +176,34 @@ def test_crimson_cowl_setup_and_drones_rr_environment():
         c = st.view(p)["encounter_play"]
         assert {"code": DRONE, "name": "Drone"}.items() <= next(x for x in c if x["uid"] == ds[0]).items()
         assert st.atk(ds[0]) == 1 and st.sch(ds[0]) == 1 and st.hp(ds[0]) == 1
-        assert next(m[3] for m in st.mods if m[0] == "drone" and m[1] == ds[0]) == p
+        assert st.owner[held_card(st, ds[0])] == p
 
 
 def test_drone_defeated_goes_to_owners_discard_rr_environment():
     """01140/ultron_drone (champions/rr/environment): a defeated facedown Drone goes to its owner's discard
-    pile as the player card it was."""
+    pile as the player card it was; its token uid says nothing about the card and is reused."""
     st = new()
     d = drones(st, 0)[0]
-    real = next(m[2] for m in st.mods if m[0] == "drone" and m[1] == d)
+    card = held_card(st, d)
+    assert card >= 0 and st.owner[card] == 0 and card not in st.deck[0] and d != card
     go(st, ("dmg", d, 1, st.ident[0], 0))
-    assert d not in st.eplay and d in st.disc[0]
-    assert st.code[d] == real and st.owner[d] == 0
+    assert d not in st.eplay and card in st.disc[0]
     assert not any(m[0] == "drone" for m in st.mods)
+    go(st, ("call", "ultron.make_drone", 0))
+    assert drones(st, 0) == [d]
 
 
 def test_drone_eliminated_player_swept_rr_environment():
     """01140: a facedown Drone leaving play another way (its player eliminated) is returned to its owner."""
     st = new(heroes=("spider_man", "she_hulk"))
     d = drones(st, 1)[0]
+    card = held_card(st, d)
     from capes.games.champions.flow import _eliminate
     _eliminate(st, 1)
     assert d in st.edisc
     from capes.games.champions.cards.ultron import sweep
     sweep(st)
-    assert d in st.disc[1] and st.code[d] != DRONE
+    assert card in st.disc[1] and d not in st.edisc
 
 
 def test_ultron_1_after_attack_choice_rr_attack():

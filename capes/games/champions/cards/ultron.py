@@ -1,14 +1,14 @@
 """Ultron scenario: villain stages, main schemes (1A-3B), the Ultron encounter set and the Drone token.
 
 Facedown Drones. The engine has no notion of a player card put into play facedown as a minion, so this
-module builds it from existing primitives: the player card's instance (its ``uid``) is taken from the top
-of its owner's deck and, while it is a Drone, its entry in ``g.code`` is the token card
-:data:`DRONE` (a ``minion`` in ``data/ultron.yaml``, set ``ultron_drone``, never shuffled into a deck) and
-its ``g.owner`` is ``-1`` (an encounter card). ``g.mods`` keeps ``("drone", uid, real_code, player)`` so
-the card can be restored. Views show only "Drone": nobody sees which player card it is (champions/rr/
-environment: facedown cards have no printed values; Ultron Drones gives them SCH 1, ATK 1, 1 hit point).
-When a facedown Drone leaves play (defeated, or swept from the encounter zones after any other removal),
-the card gets back its identity and goes to its owner's discard pile (Ultron Drones' forced response).
+module builds it from existing primitives. The top card of the player's deck leaves the deck and is held
+aside; a *token* instance (a fresh ``uid``, recycled when free) with the code :data:`DRONE` (a ``minion`` in
+``data/ultron.yaml``, set ``ultron_drone``, never in any deck) enters play engaged with the player as an
+encounter card (owner ``-1``). ``g.mods`` keeps ``("drone", token, card, player)``; free tokens are kept as
+``("dpool", token)``. Views show only a "Drone" with the token's uid, which says nothing about the card
+(champions/rr/environment: facedown cards have no printed values; Ultron Drones gives them SCH 1, ATK 1,
+1 hit point). When a facedown Drone leaves play (defeated, or swept from the encounter zones after any
+other removal) the held card goes to its owner's discard pile (Ultron Drones' forced response).
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from capes.games.champions.engine import F_ATTACK, HERO, STUN
 
 DRONE = "ultron_drone"  # token card: a facedown player card acting as a Drone minion
 ULTRONS = ("01134", "01135", "01136")
+#: state lists that are not indexed by card instance
+_NOT_PER_CARD = {"stack", "mods", "edeck", "edisc", "eplay", "vstages", "mstages", "ident", "_form", "changed",
+                 "alive", "boosts", "hit", "removed", "victory"}
 
 
 # ====================================================================== Drone helpers
@@ -35,28 +38,47 @@ def drones(g, p: int | None = None) -> list[int]:
     return [u for u in g.eplay if is_drone(g, u) and (p is None or g.eng[u] == p)]
 
 
-def _set(tup: tuple, i: int, v) -> tuple:
-    return tup[:i] + (v,) + tup[i + 1:]
+def held_card(g, t: int) -> int:
+    """The player card under facedown Drone ``t`` (-1 if ``t`` is not one)."""
+    for m in g.mods:
+        if m[0] == "drone" and m[1] == t:
+            return m[2]
+    return -1
 
 
-def _restore(g, u: int) -> None:
-    """A facedown Drone stops being a Drone: its real card goes to its owner's discard pile."""
+def _token(g) -> int:
     for k, m in enumerate(g.mods):
-        if m[0] == "drone" and m[1] == u:
+        if m[0] == "dpool":
+            g.mods.pop(k)
+            return m[1]
+    n = len(g.code)
+    for name in g.FIELDS_LIST:
+        lst = getattr(g, name, None)
+        if name not in _NOT_PER_CARD and isinstance(lst, list) and len(lst) == n:
+            lst.append(-1 if name in ("att", "eng") else 0)
+    g.code = (*g.code, DRONE)
+    g.owner = (*g.owner, -1)
+    return n
+
+
+def _restore(g, t: int) -> None:
+    """Facedown Drone ``t`` leaves play: the held card goes to its owner's discard pile; the token is freed."""
+    for k, m in enumerate(g.mods):
+        if m[0] == "drone" and m[1] == t:
             break
     else:
         return
-    _, _, real, p = g.mods.pop(k)
-    g.remove_from_zones(u)
-    g.code = _set(g.code, u, real)
-    g.owner = _set(g.owner, u, p)
-    g.eng[u] = -1
-    g.att[u] = -1
-    g.dmg[u] = 0
-    g.st[u] = 0
-    g.exh[u] = 0
-    g.disc[p].append(u)
-    g.emit("champions/rr/environment", f"The facedown Drone is placed in player {p + 1}'s discard pile.")
+    _, _, card, p = g.mods.pop(k)
+    g.remove_from_zones(t)
+    g.eng[t] = -1
+    g.att[t] = -1
+    g.dmg[t] = 0
+    g.st[t] = 0
+    g.exh[t] = 0
+    g.mods.append(("dpool", t))
+    g.disc[p].append(card)
+    g.emit("champions/rr/environment", f"The facedown Drone ({g.name(card)}) is placed in player {p + 1}'s "
+           "discard pile.")
 
 
 def sweep(g) -> None:
@@ -79,17 +101,17 @@ def make_drone(g, p: int) -> None:
         from capes.games.champions.flow import _reshuffle_player
         if not _reshuffle_player(g, p):
             return
-    u = g.deck[p].pop()
-    g.mods.append(("drone", u, g.code[u], p))
-    g.code = _set(g.code, u, DRONE)
-    g.owner = _set(g.owner, u, -1)
-    g.eplay.append(u)
-    g.eng[u] = p
-    g.dmg[u] = 0
-    g.st[u] = 0
-    g.exh[u] = 0
-    g.att[u] = -1
-    g.emit("champions/rr/minion", f"Player {p + 1}'s top deck card enters play facedown as a Drone engaged with them.")
+    card = g.deck[p].pop()
+    t = _token(g)
+    g.mods.append(("drone", t, card, p))
+    g.eplay.append(t)
+    g.eng[t] = p
+    g.dmg[t] = 0
+    g.st[t] = 0
+    g.exh[t] = 0
+    g.att[t] = -1
+    g.emit("champions/rr/minion", f"Player {p + 1}'s top deck card enters play facedown as a Drone engaged "
+           "with them.")
 
 
 def drone_for(g, p: int, k: int = 1) -> None:
