@@ -39,7 +39,7 @@ ASPECTS = ("aggression", "justice", "leadership", "protection")
 #: explicit pre-built lists (code -> copies); others are derived by :func:`prebuilt`
 PREBUILT: dict[str, dict[str, int]] = {
     "spider_man": {
-        "01058": 1, "01059": 1, "01060": 3, "01061": 2, "01062": 2, "01063": 1, "01064": 2, "01065": 2,
+        "01058": 1, "01059": 1, "01060": 3, "01061": 3, "01062": 2, "01063": 1, "01064": 2, "01065": 2,
         "01088": 1, "01089": 1, "01090": 1, "01084": 1, "01083": 1, "01092": 1, "01091": 1, "01086": 1,
         "01087": 1, "01085": 1,
     },

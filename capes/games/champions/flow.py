@@ -1038,8 +1038,6 @@ def _villain_defeated(g: G) -> None:
     g.st[nv] = g.st[v]
     for a in g.attached(v):
         g.att[a] = nv
-    for q in range(g.n):
-        pass
     g.removed.append(v)
     g.emit("champions/rr/villain", f"{g.name(nv)} ({C(g.code[nv]).stage}) replaces the defeated stage.")
     if C(g.code[nv]).kw("toughness"):
