@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from capes.core.contract import check_game
-from capes.core.registry import GAMES, available, load
+from capes.core.registry import BUILTIN, available, load
 
-GAME_IDS = list(GAMES)
+GAME_IDS = list(BUILTIN)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

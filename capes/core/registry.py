@@ -8,6 +8,9 @@ from typing import Any
 from capes.core.errors import UnknownGame
 from capes.core.protocol import Game
 
+#: the games capes ships
+BUILTIN: tuple[str, ...] = ("champions", "alliances", "heroes")
+
 #: game id -> "module:Class". Tests may register extra games.
 GAMES: dict[str, str] = {
     "champions": "capes.games.champions.game:ChampionsGame",
