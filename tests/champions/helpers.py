@@ -37,7 +37,9 @@ def take(s: ChampionsState, code: str, owner: int) -> int:
 
 def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=None, hand=(), play=(),
              minions=(), sides=(), villain_attachments=(), edeck_top=(), form="hero", seed=0,
-             threat=None, hands=None, plays=None) -> ChampionsState:
+             threat=None, hands=None, plays=None, clear=False) -> ChampionsState:
+    """A state at the start of round 1 with the given cards in place. ``clear``: first discard every
+    encounter card that setup put into play (e.g. Klaw's minion and Defense Network)."""
     cfg = {"heroes": list(heroes), "villain": villain, "mode": mode}
     if modulars:
         cfg["modulars"] = list(modulars)
@@ -45,6 +47,13 @@ def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=
     s = g.new_game(seed)
     assert isinstance(s, ChampionsState)
     n = s.n
+    if clear:
+        for u in list(s.eplay):
+            s.eplay.remove(u)
+            s.eng[u] = -1
+            s.att[u] = -1
+            s.st[u] = 0
+            s.edisc.append(u)
     for p in range(n):
         s.deck[p] += s.hand[p]
         s.hand[p] = []

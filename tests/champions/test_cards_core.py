@@ -681,7 +681,7 @@ def test_01118_sonic_converter():
 
 
 def test_01119_solid_sound_body_retaliate():
-    s = kl(villain_attachments=["01119"])
+    s = kl(villain_attachments=["01119"], clear=True)
     do(s, f"atk:{s.villain}")
     settle(s)
     assert s.dmg[s.ident[0]] == 1

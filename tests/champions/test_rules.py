@@ -250,7 +250,7 @@ def test_surge_reveals_another():
 
 def test_retaliate_damages_attacker():
     """champions/rr/retaliate: Solid-Sound Body gives Klaw retaliate 1."""
-    s = scenario(villain="klaw", villain_attachments=["01119"])
+    s = scenario(villain="klaw", villain_attachments=["01119"], clear=True)
     do(s, f"atk:{s.villain}")
     assert s.dmg[s.ident[0]] == 1
 
