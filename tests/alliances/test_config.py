@@ -83,3 +83,20 @@ def test_shipped_characters_cover_every_attack_type_beam_and_area() -> None:
             assert len(c.cards_of_level(lvl)) >= 2
         improves += sum(1 for u in c.levelups.values() if u.kind == "improve")
     assert types == {0, 1, 2} and {"A", "B"} <= shapes and improves >= 4
+
+
+def test_lint_every_scripted_id_is_implemented() -> None:
+    """Every skill, attack effect, enemy rule and stage script id the content may name has code, and vice versa."""
+    import inspect
+
+    from capes.games.alliances import content, decisions, engine, stages
+
+    src = inspect.getsource(engine) + inspect.getsource(decisions) + inspect.getsource(stages)
+    for name in (*content.SKILLS, *content.EFFECTS, *content.ENEMY_RULES):
+        assert f'"{name}"' in src, name
+    for sc in content.STAGE_SCRIPTS:
+        assert sc in engine.SCRIPTS_END and sc in decisions.INTERACT_DO
+    d = capes.load("alliances").data
+    used = {s for c in d.characters.values() for side in (c.healthy, c.injured) for s in side.skills}
+    used |= {u.skill for c in d.characters.values() for u in c.levelups.values() if u.skill}
+    assert used <= set(content.SKILLS)

@@ -35,7 +35,7 @@ _DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
 class Board:
     """Static geometry of one battlefield (shared by every state; never copied)."""
 
-    __slots__ = ("width", "height", "n", "exists", "adj", "step", "dist", "ndirs", "dir_names", "labels", "_index", "opposite")
+    __slots__ = ("width", "height", "n", "exists", "adj", "step", "dist", "ndirs", "dir_names", "labels", "_index", "opposite", "_balls")
 
     def __init__(self, width: int, height: int, exists: list[bool], step: list[tuple[int, ...]],
                  dir_names: tuple[str, ...], opposite: tuple[int, ...]) -> None:
@@ -50,6 +50,7 @@ class Board:
         self.adj = [tuple(t for t in step[s] if t >= 0) if exists[s] else () for s in range(self.n)]
         self.dist = [self._bfs(s) for s in range(self.n)]
         self.labels = [self._label(s) for s in range(self.n)]
+        self._balls: dict[tuple[int, int], tuple[int, ...]] = {}
         self._index = {lab: s for s, lab in enumerate(self.labels)}
 
     @classmethod
@@ -85,6 +86,15 @@ class Board:
                     d[t] = d[s] + 1
                     q.append(t)
         return d
+
+    def ball(self, s: int, r: int) -> tuple[int, ...]:
+        """Spaces at distance 1..r from ``s`` (cached)."""
+        key = (s, r)
+        out = self._balls.get(key)
+        if out is None:
+            d = self.dist[s]
+            out = self._balls[key] = tuple(t for t in range(self.n) if 0 < d[t] <= r)
+        return out
 
     # --- coordinates (rendering and option ids only) -------------------------------
     def index(self, x: int, y: int) -> int:

@@ -440,7 +440,8 @@ class AlliancesState(State):
                 if a.shape == "":
                     for e in ens:
                         if dist[e[E_POS]] <= a.range:
-                            opts.append(_opt(("a", a, e[E_UID], e[E_ID], e[E_POS], b), _mk_attack, self, a, e))
+                            opts.append(_opt(("a", a.id, a.name, a.strength, e[E_UID], e[E_ID], e[E_POS], b.n),
+                                             _mk_attack, self, a, e))
                 elif a.shape == "A":
                     if any(dist[e[E_POS]] <= a.range for e in ens):
                         opts.append(Option(f"attack:{a.id}", f"Area attack {a.name} (Range A{a.range})"))
@@ -460,8 +461,8 @@ class AlliancesState(State):
             # alliances/skills/active with "Action:"
             if "web_zip" in side.skills:
                 occ = self.occupied()
-                for s in range(b.n):
-                    if 0 < dist[s] <= 3 and s not in occ and b.exists[s]:
+                for s in b.ball(pos, 3):
+                    if s not in occ:
                         opts.append(_opt(("z", b.labels[s]), _mk_zip, b.labels[s]))
             if "web_toss" in side.skills:
                 # alliances/content/web-toss: Throw a Terrain Feature within Range 1 (alliances/terrain/throw)
