@@ -196,3 +196,18 @@ def test_get_behind_me_prepared_function():
     go(st, *frames)
     opt(st, "nodef")
     assert st.dmg[st.ident[0]] > 0 and not st.st[st.ident[0]] & 2 and tr in st.edisc
+
+
+def test_two_indomitables_both_offered_rr_timing():
+    """01082: each copy watches the attack; both responses are offered after the hero defends."""
+    st = game()
+    hero(st)
+    a = to_play(st, 0, "01082")
+    b = to_play(st, 0, "01082")
+    go(st, ("attack", st.villain, 0, 0))
+    opt(st, "def:hero", keep=True)
+    ids = st.decision.ids()
+    assert f"trig:{a}:01082" in ids and f"trig:{b}:01082" in ids
+    opt(st, f"trig:{a}:")
+    assert st.decision.kind == "turn" and not st.exh[st.ident[0]]
+    assert not any(m[0] in ("indom", "indom_ok") for m in st.mods)

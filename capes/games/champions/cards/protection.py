@@ -8,7 +8,7 @@ Indomitable (01082), in play, watches the attacks on its hero instead (see :func
 from __future__ import annotations
 
 from capes.games.champions.cards import action, cont, enters, mark, stat, trigger
-from capes.games.champions.cards.ultron import after_event, before_event
+from capes.games.champions.cards.ultron import after_event, before_event, kind
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import F_ATTACK, HERO
 
@@ -146,7 +146,8 @@ def indomitable_seen(g, p, me, i):
 
 
 @trigger("01082", "enemy_attacked", kind="forced",
-         can=lambda g, p, me, i: _snap(g, me)[1] is not None and g.ev(i)[3] == _mine(g, me))
+         can=lambda g, p, me, i: _snap(g, me)[1] is not None and g.ev(i)[3] == _mine(g, me)
+         and kind(g, i) == "attack")
 def indomitable_verdict(g, p, me, i):
     k, m = _snap(g, me)
     g.mods.pop(k)

@@ -140,16 +140,17 @@ def _attack_will_happen(g, i: int) -> bool:
     return bool(f) and f[0] == "atk_go" and not f[4] and not g.st[f[1]] & STUN
 
 
-@trigger("01134", "attack_init", kind="forced", can=lambda g, p, me, i: g.ev(i)[1] == me == g.villain)
+def kind(g, i: int) -> str:
+    """"attack" or "scheme" for an enemy_attacked event frame (the event closes both)."""
+    f = g.ev(i)
+    return f[4] if len(f) > 4 else "attack"
+
+
+@trigger("01134", "enemy_attacked", kind="forced",
+         can=lambda g, p, me, i: g.ev(i)[2] == me == g.villain and kind(g, i) == "attack")
 def ultron_1(g, p, me, i):
-    # star forced response: after Ultron attacks you (armed once the other interrupts have resolved)
-    g.push(("call", "ultron.u1_arm", i))
-
-
-@cont
-def u1_arm(g, i):
-    if _attack_will_happen(g, i):
-        g.mods.append(("atk", "call", "ultron.u1_after"))
+    # star forced response: after Ultron attacks you, 1 threat on the main scheme or a facedown Drone
+    g.push(("call", "ultron.u1_after", g.ev(i)[3], me, 0))
 
 
 @cont
@@ -163,6 +164,11 @@ def u1_after(g, p, e, hit):
         g.push(*opts[0][1])
     else:
         g.modal(p, opts)
+
+
+def _attack_will_happen(g, i: int) -> bool:
+    f = g.stack[i] if 0 <= i < len(g.stack) else ()
+    return bool(f) and f[0] == "atk_go" and not f[4] and not g.st[f[1]] & STUN
 
 
 @trigger("01135", "attack_init", kind="forced", can=lambda g, p, me, i: g.ev(i)[1] == me == g.villain)
@@ -321,7 +327,7 @@ def after_event(g, i: int, frame: tuple) -> None:
     Windows only open before an event; this defers ``frame`` until the window's other steps are done,
     then slips it under the event frame so it runs once the event has happened.
     """
-    g.push(("call", "ultron.ae_defer", i, frame))
+    g.push(("call", "ultron.ae_defer", i, g.stack[i][0], frame))
 
 
 def before_event(g, i: int, frame: tuple) -> None:
@@ -339,19 +345,21 @@ def be_defer(g, i, frame):
 
 
 @cont
-def ae_defer(g, i, frame):
+def ae_defer(g, i, name, frame):
     if len(g.stack) - 1 > i:
-        g.stack.insert(i + 1, ("call", "ultron.ae_last", i, frame))
+        g.stack.insert(i + 1, ("call", "ultron.ae_last", i, name, frame))
     else:
-        ae_last(g, i, frame)
+        ae_last(g, i, name, frame)
 
 
 @cont
-def ae_last(g, i, frame):
-    if len(g.stack) - 1 == i:
-        g.stack.insert(i, frame)
-    else:  # the event frame is gone (should not happen): respond now
-        g.push(frame)
+def ae_last(g, i, name, frame):
+    # the event frame is at i, or a little higher if other responses were slipped under it already
+    for j in range(i, len(g.stack)):
+        if g.stack[j][0] == name:
+            g.stack.insert(j, frame)
+            return
+    g.push(frame)  # the event frame is gone (should not happen): respond now
 
 
 # ====================================================================== Ultron Drones (environment)
@@ -374,16 +382,10 @@ def drop(g, me, paid=""):
     g.discard(me)
 
 
-@trigger("01141", "threat", kind="forced",
-         can=lambda g, p, me, i: g.att[me] == g.villain and g.ev(i)[3] == "vscheme")
+@trigger("01141", "enemy_attacked", kind="forced",
+         can=lambda g, p, me, i: g.att[me] == g.villain == g.ev(i)[2] and kind(g, i) == "scheme")
 def program_transmitter(g, p, me, i):
     # star forced response: after Ultron schemes, 1 threat on each side scheme
-    g.mods = [m for m in g.mods if not (m[0] == "atk" and m[1] == "call" and m[2] == "ultron.transmit")]
-    g.mods.append(("atk", "call", "ultron.transmit"))
-
-
-@cont
-def transmit(g, p, e, hit):
     for s in g.sides():
         g.add_threat(s, 1)
 
@@ -531,7 +533,8 @@ def swarm_attack(g, p, me):
 
 for _code in (DRONE, "01143"):
     trigger(_code, "enemy_attacked", kind="forced",
-            can=lambda g, p, me, i: g.ev(i)[2] == me and any(m[0] == "swarm" for m in g.mods))(
+            can=lambda g, p, me, i: g.ev(i)[2] == me and kind(g, i) == "attack"
+            and any(m[0] == "swarm" for m in g.mods))(
         lambda g, p, me, i: _swarm_mark(g))
 
 
