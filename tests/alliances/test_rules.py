@@ -480,3 +480,30 @@ def test_throwing_terrain_feature() -> None:
     assert "skill:web_toss:d6:E" in s.decision.ids()
     s.apply("skill:web_toss:d6:E")
     assert s.terrain == (sq(s, "b5"),) and s.enemy(ss)[E_DMG] == 2
+
+
+def test_criticals_only_from_the_initial_roll() -> None:
+    """alliances/char-attack/6, alliances/enemy-attack/6: extra dice for Criticals of the initial roll only."""
+    s = blank_stage(0)
+    ci = put_char(s, "black_cat", "d5")
+    ga = put_enemy(s, "oscorp_goliath", "d4")
+    run(s, ("atk_one", ci, "claws", ga, 1), dice=(CRIT, BLANK, BLANK, BLANK, BLANK, CRIT))
+    assert any("rolls [critical,blank,blank,blank,blank,critical]:" in t for t in texts(s))
+    assert s.forced == []
+
+
+def test_special_rule_icon_threshold() -> None:
+    """alliances/attack-special-rules: the rule applies only if the final roll shows its icons."""
+    s = blank_stage(0)
+    ci = put_char(s, "black_cat", "d5")
+    ga = put_enemy(s, "oscorp_goliath", "d4")
+    run(s, ("atk_one", ci, "claws", ga, 1), dice=(HIT, BLANK, BLANK, BLANK, BLANK))
+    assert s.enemy(ga)[E_COND] == 0
+    run(s, ("atk_one", ci, "claws", ga, 1), dice=(CRIT, BLANK, BLANK, BLANK, BLANK, BLANK))
+    assert s.enemy(ga)[E_COND] == COND_BIT["bleed"]
+
+
+def test_halving_rounds_up() -> None:
+    """alliances/halving."""
+    from capes.games.alliances.engine import half_up
+    assert [half_up(n) for n in (1, 2, 3, 7)] == [1, 1, 2, 4]

@@ -71,6 +71,15 @@ def _mk_zip(lab: str) -> Option:
     return Option(f"skill:web_zip:{lab}", f"Web Zip: Place at {lab}")
 
 
+def half_up(n: int) -> int:
+    """alliances/halving: a halved number is always rounded up.
+
+    >>> half_up(5), half_up(4)
+    (3, 2)
+    """
+    return (n + 1) // 2
+
+
 def _cond_names(mask: int) -> list[str]:
     return [c for c in CONDITIONS if mask & COND_BIT[c]]
 
