@@ -508,6 +508,8 @@ def test_contract_ultron():
     from capes.core.contract import check_game
     for cfg in ({"villain": "ultron", "modulars": ["under_attack"]},
                 {"villain": "ultron", "mode": "expert", "heroes": ["spider_man", "she_hulk"],
-                 "modulars": ["legions_of_hydra", "the_doomsday_chair"]}):
+                 "modulars": ["legions_of_hydra", "the_doomsday_chair"]},
+                {"villain": "klaw", "heroes": ["black_panther", "captain_marvel", "spider_man"],
+                 "modulars": ["under_attack", "legions_of_hydra", "the_doomsday_chair"]}):
         rep = check_game(capes.load("champions", **cfg), games=2, resample_every=3, roundtrip_every=2)
         assert rep.games == 2
