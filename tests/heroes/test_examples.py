@@ -122,7 +122,9 @@ def test_play_villains_heroes_troubleshooting_3() -> None:
 
 def test_combat_example_heroes_combat_example() -> None:
     """heroes/combat/example, heroes/combat/1-4, heroes/combat/boost, heroes/combat/allies-backups,
-    heroes/cards/activate-ally: the Human Torch against Avalanche, with Black Widow and the Invisible Woman."""
+    heroes/cards/activate-ally, heroes/cards/allies, heroes/combat/powers, heroes/combat/timing/1,
+    heroes/combat/timing/3, heroes/combat/timing/4, heroes/ruling/boost-example (the Outwit total is 5, not the
+    printed 4): the Human Torch against Avalanche, with Black Widow and the Invisible Woman."""
     st = _table()
     _planning(st)
     _missions_to_troubleshoot(st)

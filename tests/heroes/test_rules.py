@@ -42,7 +42,8 @@ def test_starting_hands_heroes_setup_3() -> None:
 
 
 def test_game_round_setup_heroes_round_setup() -> None:
-    """heroes/round-setup/1-5 and heroes/round-setup/story-track: round 2 advances, refills, assigns tokens."""
+    """heroes/round-setup/1, heroes/round-setup/2, heroes/round-setup/3, heroes/round-setup/4, heroes/round-setup/5,
+    heroes/round-setup/story-track, heroes/round-setup/headlines: round 2 advances, refills, assigns tokens."""
     st = new(players=2)
     to_actions(st)
     st.heads[1] = ""
@@ -183,7 +184,8 @@ def test_story_card_of_absent_team_heroes_missions_story_cards() -> None:
 
 
 def test_rampage_heroes_missions_ability() -> None:
-    """heroes/missions/ability: the Hulk's Rampage — Recovery, 2 Resource cards, 2 Story cards discarded."""
+    """heroes/missions/ability, heroes/ruling/rampage: the Hulk's Rampage — Recovery, 2 Resource cards, the 2 Story
+    cards nearest the end of the track discarded."""
     st = new(players=4, teams="avengers,f4,xmen,knights", first=0)
     to_actions(st)
     place(st, 0, "hulk", SUPC)
@@ -202,7 +204,8 @@ def test_skill_blocks_boost_heroes_troubleshooting_1_skills() -> None:
 
 
 def test_dice_cap_heroes_dice_cap() -> None:
-    """heroes/dice/cap: the Threat roll never uses more than 8 dice (a Threat 7 Headline + Scheming +3)."""
+    """heroes/dice/cap, heroes/mastermind/scheming/threat: the Threat roll never uses more than 8 dice
+    (a Threat 7 Headline + Kingpin... here Doctor Doom's Crime Threat rating)."""
     st, d = _ts_state(players=2, head="prison_break", seat=0)  # Crime, Threat 7, Mastermind
     st.forced = [BLANK] * 8 + [HIT] * 5
     play(st, "trouble:village-circle")
@@ -320,7 +323,7 @@ def test_outwit_tie_keeps_initiative_heroes_combat_4() -> None:
 
 
 def test_attack_needs_a_hit_heroes_combat_2() -> None:
-    """heroes/combat/2: a tie with 0 HITS scores no KO; Attack >= Defend with a HIT scores one."""
+    """heroes/combat/2, heroes/combat/3, heroes/combat/sequence: a tie with 0 HITS scores no KO."""
     st, d = _ts_state(players=2, seat=0)
     st.hloc[0][0] = DIST0 + d
     _to_combat(st, lead="rhino")
@@ -521,7 +524,8 @@ def test_scheme_boost_heroes_mastermind_scheming_boost() -> None:
 
 
 def test_initiative_first_heroes_combat_timing_7() -> None:
-    """heroes/combat/timing/7: the Initiative holder's abilities come first."""
+    """heroes/combat/timing/7, heroes/ruling/windows, heroes/combat/abilities, heroes/combat/support:
+    the Initiative holder's abilities come first."""
     st, d = _ts_state(players=2, seat=0)
     st.rhand[0] = ["nick_fury", "wasp"]
     _to_combat(st, lead="rhino")
@@ -559,3 +563,44 @@ def test_this_sequence_window_heroes_combat_timing_5() -> None:
     assert st.decision.seat == 1 and "use:s:cyclops" in st.decision.ids()
     play(st, "use:s:cyclops", "discard:wasp")
     assert st.cb["Hseq"] == 1 and st.decision.kind == "power"
+
+
+def test_initial_setup_heroes_setup() -> None:
+    """heroes/setup/1, heroes/setup/2, heroes/setup/4, heroes/setup/6, heroes/setup/7, heroes/setup/8, heroes/setup/9,
+    heroes/setup/10, heroes/setup/11, heroes/setup/12, heroes/setup/13, heroes/teams, heroes/scenario:
+    the starting position."""
+    st = new(players=4, first=2)
+    assert st.teams == ["f4", "xmen", "avengers", "knights"]
+    # heroes/setup/2: seat s runs the Nemesis of the Team on his right (seat s - 1)
+    assert [st.mastermind_of(s) for s in range(4)] == ["kingpin", "doctor_doom", "magneto", "red_skull"]
+    assert st.nem(0) == 1 and st.nem(3) == 0
+    assert st.first == 2 and st.round == 1 and st.ar == 1
+    assert len(st.track) == 4 and all(st.heads)
+    assert st.vp == [0, 0, 0, 0] and st.ts is None and st.scen == "born_again"
+    assert all(loc == [REC] * 4 or AVAIL in loc for loc in st.hloc)  # heroes/status/recovery: in the middle
+    g = capes.load("heroes", players=3)
+    firsts = {g.new_game(k).first for k in range(12)}
+    assert firsts == {0, 1, 2}  # heroes/setup/4: chosen randomly
+
+
+def test_dice_boost_once_heroes_dice_boost() -> None:
+    """heroes/dice/boost: a BOOST die is rerolled once and added; BOOST on the reroll is ignored."""
+    st, d = _ts_state(players=2, seat=0)
+    # Fight Headline, Protection hero: boosting applies. Die 1 HIT/BOOST is rerolled into another HIT/BOOST,
+    # which is not rerolled again; dice 2-5 are blank: 2 in all, and exactly six dice were rolled.
+    st.forced = [HIT_BOOST, HIT_BOOST, BLANK, BLANK, BLANK, BLANK, TROUBLE]
+    play(st, "trouble:village-star")
+    rolls = [e.text for e in st.log if e.rule == "heroes/troubleshooting/1"]
+    assert rolls[-1].endswith("Trouble Level 2.")
+    assert st.forced == [TROUBLE]
+
+
+def test_status_and_troubleshoot_options_heroes_missions_troubleshoot() -> None:
+    """heroes/missions/troubleshoot, heroes/status/ready, heroes/status/supporting: only a District holding one of
+    your Ready heroes can be troubleshot; a Supporting hero moves only to Support spaces."""
+    st, d = _ts_state(players=2, seat=0)
+    place(st, 0, "invisible_woman", SUPC)
+    ids = st.decision.ids()
+    assert [i for i in ids if i.startswith("trouble:")] == ["trouble:village-star"]
+    assert not any(i.startswith("move:invisible_woman") for i in ids)
+    assert any(i.startswith("sup:invisible_woman:") for i in ids)
