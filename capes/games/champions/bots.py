@@ -40,8 +40,12 @@ def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> flo
             return 57
         if oid.startswith("thw:") or oid.startswith("athw:"):
             uid = _num(oid)
-            side = uid in enc
-            return 40 + 70 * pressure + (10 if side else 0)
+            e = enc.get(uid)
+            if e is None:
+                return 40 + 70 * pressure
+            c = CARDS[e["code"]]
+            icons = 30 * c.crisis + 15 * (c.accel + c.hazard)
+            return 45 + 50 * pressure + icons
         if oid.startswith("atk:") or oid.startswith("aatk:"):
             uid = _num(oid)
             minion = uid in enc
