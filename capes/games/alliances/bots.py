@@ -125,6 +125,14 @@ class HeuristicBot:
         ens_pos = [b.parse(e["pos"]) for e in view["enemies"] if e["pos"]]
         here = b.parse(me["pos"]) if me["pos"] else 0
         ch = self.game.data.characters[me["id"]]
+        threat = []
+        for e in view["enemies"]:
+            if e["pos"]:
+                card = self.game.data.enemies[e["id"]]
+                card = card.boss if (e["type"] == "boss" and card.boss) else card
+                threat.append((b.parse(e["pos"]), card.speed + card.range, card.strength))
+        fragile = me["stamina"] <= 3 or (me["injured"] and me["stamina"] <= 4)
+        terrain = frozenset(b.parse(x) for x in view["terrain"])
         side = self.game.side(me["id"], int(me["injured"]), tuple(me["cards"]))
         atks = {a.id: a for a in side.attacks}
         for o in opts:
@@ -162,9 +170,9 @@ class HeuristicBot:
                     s = 3.0
                 elif p[1] == "web_zip":
                     t = b.parse(p[2])
-                    s = self._move_value(b, here, t, goals, ens_pos) - 0.5
+                    s = self._move_value(b, here, t, goals, ens_pos, threat, fragile, terrain) - 0.5
             elif p[0] == "move":
-                s = self._move_value(b, here, b.parse(p[1]), goals, ens_pos)
+                s = self._move_value(b, here, b.parse(p[1]), goals, ens_pos, threat, fragile, terrain)
             if s > best_s:
                 best, best_s = o.id, s
         _ = ch
@@ -184,14 +192,22 @@ class HeuristicBot:
             return 45.0
         return 60.0
 
-    def _move_value(self, b: Any, here: int, t: int, goals: list[int], ens: list[int]) -> float:
+    def _move_value(self, b: Any, here: int, t: int, goals: list[int], ens: list[int],
+                    threat: list[tuple[int, int, int]] = (), fragile: bool = False, terrain: frozenset = frozenset()) -> float:
         def near(x: int, pts: list[int]) -> int:
             return min((b.dist[x][g] for g in pts), default=0)
+
+        def danger(x: int) -> int:
+            return sum(st for p, reach, st in threat if b.dist[p][x] <= reach)
         s = 0.0
         if goals:
             s += 3.0 * (near(here, goals) - near(t, goals))
-        if ens:
+        if ens and not fragile:
             s += 1.0 * (near(here, ens) - near(t, ens))
+        if threat:
+            s += (1.5 if fragile else 0.0) * (danger(here) - danger(t))
+        if t in terrain:
+            s += 0.5
         return s + 0.5 if s > 0 else 0.0
 
     def _k_nearest(self, view: dict[str, Any], d: Any, opts: Any) -> str:
