@@ -3,7 +3,7 @@ Justice, Basic, Rhino, Bomb Scare, Standard, Expert, She-Hulk (+ Titania), Aggre
 
 from capes.games.champions import engine
 from capes.games.champions.engine import AE, HERO
-from tests.champions.helpers import do, give, play_card, reveal, scenario, settle, texts, uid
+from tests.champions.helpers import do, play_card, reveal, scenario, settle, texts, uid
 
 STUN, CONF, TOUGH = engine.STUN, engine.CONF, engine.TOUGH
 

@@ -85,20 +85,46 @@ class ChampionsState(State):
         assert isinstance(o, ChampionsState)
         o.code = self.code
         o.owner = self.owner
-        o.dmg = self.dmg.copy(); o.thr = self.thr.copy(); o.exh = self.exh.copy(); o.cnt = self.cnt.copy()
-        o.st = self.st.copy(); o.att = self.att.copy(); o.eng = self.eng.copy()
-        o.edeck = self.edeck.copy(); o.edisc = self.edisc.copy(); o.eplay = self.eplay.copy()
-        o.vstages = self.vstages.copy(); o.mstages = self.mstages.copy(); o.stack = self.stack.copy()
-        o.mods = self.mods.copy(); o.ident = self.ident.copy(); o._form = self._form.copy()
-        o.changed = self.changed.copy(); o.alive = self.alive.copy(); o.boosts = self.boosts.copy()
-        o.hit = self.hit.copy(); o.removed = self.removed.copy(); o.victory = self.victory.copy()
-        o.deck = [x.copy() for x in self.deck]; o.hand = [x.copy() for x in self.hand]
-        o.disc = [x.copy() for x in self.disc]; o.play = [x.copy() for x in self.play]
-        o.fd = [x.copy() for x in self.fd]; o.setaside = [x.copy() for x in self.setaside]
+        o.dmg = self.dmg.copy()
+        o.thr = self.thr.copy()
+        o.exh = self.exh.copy()
+        o.cnt = self.cnt.copy()
+        o.st = self.st.copy()
+        o.att = self.att.copy()
+        o.eng = self.eng.copy()
+        o.edeck = self.edeck.copy()
+        o.edisc = self.edisc.copy()
+        o.eplay = self.eplay.copy()
+        o.vstages = self.vstages.copy()
+        o.mstages = self.mstages.copy()
+        o.stack = self.stack.copy()
+        o.mods = self.mods.copy()
+        o.ident = self.ident.copy()
+        o._form = self._form.copy()
+        o.changed = self.changed.copy()
+        o.alive = self.alive.copy()
+        o.boosts = self.boosts.copy()
+        o.hit = self.hit.copy()
+        o.removed = self.removed.copy()
+        o.victory = self.victory.copy()
+        o.deck = [x.copy() for x in self.deck]
+        o.hand = [x.copy() for x in self.hand]
+        o.disc = [x.copy() for x in self.disc]
+        o.play = [x.copy() for x in self.play]
+        o.fd = [x.copy() for x in self.fd]
+        o.setaside = [x.copy() for x in self.setaside]
         o.used = [x.copy() for x in self.used]
-        o.n = self.n; o.villain = self.villain; o.mscheme = self.mscheme; o.accel = self.accel
-        o.first = self.first; o.rnd = self.rnd; o.turn = self.turn; o.over = self.over; o.paid = self.paid
-        o.acts = self.acts; o.vdefeats = self.vdefeats
+        o.n = self.n
+        o.villain = self.villain
+        o.mscheme = self.mscheme
+        o.accel = self.accel
+        o.first = self.first
+        o.rnd = self.rnd
+        o.turn = self.turn
+        o.over = self.over
+        o.paid = self.paid
+        o.acts = self.acts
+        o.vdefeats = self.vdefeats
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         def card(u: int) -> dict[str, Any]:

@@ -10,8 +10,21 @@ from __future__ import annotations
 from capes.games.champions import cards as S
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import (
-    AE, ASKS, CONF, F_ATTACK, F_OVERKILL, F_PIERCE, HERO, ROUND_CAP, SELECTORS, STEPS, STUN, TOUGH, TURN_CAP,
-    ChampionsState, ask, step,
+    AE,
+    ASKS,
+    CONF,
+    F_ATTACK,
+    F_OVERKILL,
+    F_PIERCE,
+    HERO,
+    ROUND_CAP,
+    SELECTORS,
+    STEPS,
+    STUN,
+    TOUGH,
+    TURN_CAP,
+    ChampionsState,
+    step,
 )
 
 G = ChampionsState

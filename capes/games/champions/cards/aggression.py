@@ -1,6 +1,6 @@
 """Aggression aspect cards."""
 
-from capes.games.champions.cards import action, cont, play, stat, trigger, mark
+from capes.games.champions.cards import action, cont, mark, play, stat, trigger
 from capes.games.champions.data import CARDS
 
 

@@ -1,6 +1,6 @@
 """Klaw scenario: villain stages, main schemes and the Klaw encounter set."""
 
-from capes.games.champions.cards import GRANTS, action, boost, cont, revealed, setup, stat, trigger, mark
+from capes.games.champions.cards import GRANTS, action, boost, cont, mark, revealed, setup, stat, trigger
 from capes.games.champions.engine import HERO
 
 

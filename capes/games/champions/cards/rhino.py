@@ -1,9 +1,7 @@
 """Rhino scenario: villain stages, main scheme and the Rhino encounter set."""
 
-from capes.games.champions.cards import action, cont, revealed, trigger, mark
+from capes.games.champions.cards import action, cont, revealed, trigger
 from capes.games.champions.engine import HERO
-
-
 
 
 @revealed("01095")  # Rhino II

@@ -1,6 +1,6 @@
 """She-Hulk: hero cards, obligation and the Titania nemesis set."""
 
-from capes.games.champions.cards import (action, boost, cont, play, revealed, stat, trigger, mark)
+from capes.games.champions.cards import action, boost, cont, mark, play, revealed, stat, trigger
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import HERO
 

@@ -1,6 +1,6 @@
 """Spider-Man: hero cards, obligation and the Vulture nemesis set."""
 
-from capes.games.champions.cards import boost, cont, enters, play, resource, revealed, trigger, action
+from capes.games.champions.cards import action, boost, cont, enters, play, resource, revealed, trigger
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import HERO
 
