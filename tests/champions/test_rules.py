@@ -416,3 +416,23 @@ def test_incite_places_threat():
         assert s.thr[s.mscheme] == 2
     finally:
         CARDS["01101"] = c
+
+
+def test_action_by_request_on_another_players_turn():
+    """champions/summary/faq/1: actions may be used by request during another player's turn; the owner decides."""
+    s = scenario(heroes=("spider_man", "she_hulk"), plays=[[], ["01091"]])
+    mansion = uid(s, "01091", "play")
+    assert s.decision.seat == s.first
+    s.turn = s.first
+    if s.first != 0:
+        settle(s)
+    p = s.decision.seat
+    if s.owner[mansion] == p:
+        return
+    do(s, f"req:{mansion}")
+    assert s.decision.seat == s.owner[mansion] and s.decision.kind == "request"
+    n = len(s.hand[0]) + len(s.hand[1])
+    do(s, "accept")
+    if s.decision.kind == "choose":
+        do(s, "t:")
+    assert len(s.hand[0]) + len(s.hand[1]) == n + 1 and s.exh[mansion]

@@ -288,6 +288,21 @@ def _turn_build(g: G, f: tuple):
             if can is not None and not can(g, p, u):
                 continue
             opts.append((f"use:{u}", f"Use {g.name(u)}'s action"))
+        # champions/summary/faq/1: another player's action abilities in play, used by request
+        for q in g.order():
+            if q == p:
+                continue
+            qh = g._form[q]
+            for u in [g.ident[q], *g.play[q]]:
+                spec = S.ACTION.get(g.ccard(u).code)
+                if spec is None:
+                    continue
+                _, form, can = spec
+                if form == "hero" and not qh or form == "ae" and qh:
+                    continue
+                if g.exh[u]:  # only public conditions here: the owner's hand stays hidden
+                    continue
+                opts.append((f"req:{u}", f"Ask player {q + 1} to use {g.name(u)}'s action"))
         if not g.changed[p]:
             opts.append(("flip", "Change to " + ("alter-ego" if hero else "hero") + " form"))
     opts.append(("end", "End your turn"))
@@ -322,6 +337,28 @@ def _turn_do(g: G, f: tuple, oid: str) -> None:
     elif kind == "flip":
         g.changed[p] = 1  # champions/summary/easy/2: once per turn
         g.push(("flip", p))
+    elif kind == "req":
+        u = int(rest)
+        g.push(("request", g.owner[u], u, p))
+
+
+def _req_build(g: G, f: tuple):
+    _, q, u, p = f
+    spec = S.ACTION.get(g.ccard(u).code)
+    opts = [("decline", "Decline")]
+    if spec is not None and _in_play(g, u) and (spec[2] is None or spec[2](g, q, u)):
+        opts.insert(0, ("accept", f"Use {g.name(u)}"))
+    return q, f"Player {p + 1} asks you to use {g.name(u)}'s action", opts
+
+
+def _req_do(g: G, f: tuple, oid: str) -> None:
+    _, q, u, p = f
+    if oid == "accept":
+        g.emit("champions/summary/faq/1", f"Player {q + 1} uses {g.name(u)} at player {p + 1}'s request.")
+        S.ACTION[g.ccard(u).code][0](g, q, u)
+
+
+ASKS["request"] = (_req_build, _req_do)
 
 
 ASKS["turn"] = (_turn_build, _turn_do)
