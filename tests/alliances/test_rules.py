@@ -152,7 +152,7 @@ def test_minion_ko_back_to_tracker_and_full_tracker() -> None:
     """alliances/minion-ko, alliances/full-spawn-tracker: a KO'd Minion goes to the first empty spot; when there is
     none, the first Enemy Spawns before the KO'd one takes the last spot."""
     s = blank_stage(0)
-    put_char(s, "black_cat", "d8")
+    put_char(s, "black_cat", "c8")
     ga = put_enemy(s, "goblin_army", "d5")
     s.tracker = ["spider_slayer", "", "", "", "", "", "", ""]
     s._hurt_enemy(s.enemy(ga), 5, -1)
@@ -160,6 +160,8 @@ def test_minion_ko_back_to_tracker_and_full_tracker() -> None:
     s.tracker = ["spider_slayer"] + ["oscorp_goliath"] * 7
     ga2 = put_enemy(s, "goblin_army", "d5")
     s._hurt_enemy(s.enemy(ga2), 5, -1)
+    s.priority = 3
+    s._run()
     assert s.tracker[-1] == "goblin_army" and s.tracker[0] == "oscorp_goliath"
     assert any(e[1] == "spider_slayer" for e in s.enemies)
 
@@ -507,3 +509,32 @@ def test_halving_rounds_up() -> None:
     """alliances/halving."""
     from capes.games.alliances.engine import half_up
     assert [half_up(n) for n in (1, 2, 3, 7)] == [1, 1, 2, 4]
+
+
+def test_protection_programming_tie_is_players_decision() -> None:
+    """alliances/enemy/protection-programming, alliances/nearest: a tie for the nearest Objective token goes to
+    the Priority Player."""
+    s = blank_stage(0)
+    put_char(s, "black_cat", "d8")
+    s.tokens = [[1, "obj", sq(s, "b3"), HIT, 0], [2, "obj", sq(s, "f3"), WILD, 0]]
+    ss = put_enemy(s, "spider_slayer", "d3")
+    run(s, ("after_eatk", (ss,)))
+    assert s.decision.kind == "nearest-objective" and set(s.decision.ids()) == {"toward:b3", "toward:f3"}
+    s.apply("toward:f3")
+    assert where(s, ss) == "e3"
+
+
+def test_lab_partners_needs_both_players() -> None:
+    """alliances/stage/lab-partners: taking an Ingredient from another player's Character asks that player."""
+    s = blank_stage(0, players=2)
+    usm = put_char(s, "ultimate_spider_man", "d5")
+    gs = put_char(s, "ghost_spider", "d6")
+    s.chars[gs][C_HELD] = ((77, HIT),)
+    s.chars[usm][C_POW] = 1
+    s.active = usm
+    run(s, ("act_menu",))
+    s.apply("interact:held:ghost_spider:hit")
+    d = s.decision
+    assert d.kind == "consent" and d.seat == 1
+    s.apply("agree")
+    assert s.chars[usm][C_HELD] == ((77, HIT),) and s.chars[gs][C_HELD] == () and s.chars[usm][C_POW] == 0

@@ -161,6 +161,12 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
             st._heal(ci, 2)
             st.emit("alliances/content/second-wind", f"{st.cname(ci)} catches a Second Wind (removes 2 Damage).")
     elif head == "interact":
+        if parts[1] == "held":
+            j = st.game.squad.index(parts[2])
+            if st.seat_of(j) != st.seat_of(ci):
+                # alliances/stage/lab-partners: both controlling players must agree
+                st._ask("consent", st.seat_of(j), ci, j, parts[3])
+                return
         # alliances/interact: spend 1 Power (Cat Burglar: 0), once per token per Turn
         c[C_POW] -= st._interact_cost(ci)
         INTERACT_DO[st.stage.script](st, ci, parts[1:])
@@ -231,6 +237,42 @@ def _spawnspace_d(st: AlliancesState) -> Decision:
 @answer("spawnspace")
 def _spawnspace_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     st._spawn_into(st.board.parse(oid.split(":")[1]), p[3])
+
+
+@decider("nearest_obj")
+def _nearest_obj_d(st: AlliancesState) -> Decision:
+    _, _, uid, near = st.pending  # type: ignore[misc]
+    opts = [Option(f"toward:{st.lbl(x)}", f"The Spider-Slayer Advances Toward the Objective token at {st.lbl(x)}") for x in near]
+    return _d(st, "Tie for the nearest Objective token (Protection Programming)", opts, "nearest-objective")
+
+
+@answer("nearest_obj")
+def _nearest_obj_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    e = st.enemy(p[2])
+    if e is not None:
+        st._enemy_advance(e, st.board.parse(oid.split(":")[1]), 1)
+
+
+@decider("consent")
+def _consent_d(st: AlliancesState) -> Decision:
+    _, _, ci, j, sym = st.pending  # type: ignore[misc]
+    opts = [Option("agree", f"Agree: {st.cname(ci)} takes the {sym} Ingredient from {st.cname(j)}"),
+            Option("refuse", "Refuse")]
+    return _d(st, f"Lab Partners: do you agree to hand over {st.cname(j)}'s Ingredient?", opts, "consent")
+
+
+@answer("consent")
+def _consent_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    _, _, ci, j, sym = p
+    if oid == "agree":
+        st.chars[ci][C_POW] -= st._interact_cost(ci)
+        INTERACT_DO[st.stage.script](st, ci, ["held", st.game.squad[j], sym])
+    else:
+        # a refusal uses up that Interact for this Turn (so it is not offered again)
+        pair = next((x for x in st.chars[j][9] if RESULT_NAMES[x[1]] == sym), None)
+        if pair is not None:
+            st.interacted = (*st.interacted, (ci, pair[0]))
+        st.emit("alliances/stage/lab-partners", f"{st.cname(j)}'s player does not agree.")
 
 
 @decider("ggdir")

@@ -812,11 +812,21 @@ class AlliancesState(State):
     def _to_tracker(self, eid: str) -> None:
         tr = self.tracker
         last = max((i for i, x in enumerate(tr) if x), default=-1)
-        if last + 1 >= len(tr):
-            # alliances/full-spawn-tracker: Spawn the first Enemy, then use the last spot
-            self._spawn_now()
-            self._compact()
-            last = max((i for i, x in enumerate(tr) if x), default=-1)
+        if last + 1 < len(tr):
+            tr[last + 1] = eid
+            return
+        # alliances/full-spawn-tracker: Spawn the first Enemy (an Other Spawn), then the last spot
+        self._push(("other_spawn",), ("compact",), ("track", eid))
+
+    def _f_other_spawn(self) -> None:
+        # alliances/other-spawns: first Enemy into the Open Spawn Space nearest the Priority Character
+        opens = self._open_spawns()
+        if self._first_enemy_slot() >= 0 and opens:
+            self._spawn_choose(opens, "")
+
+    def _f_track(self, eid: str) -> None:
+        tr = self.tracker
+        last = max((i for i, x in enumerate(tr) if x), default=-1)
         if last + 1 < len(tr):
             tr[last + 1] = eid
         else:
@@ -1045,18 +1055,6 @@ class AlliancesState(State):
         e = self._add_enemy(eid, s)
         self.emit("alliances/spawning", f"{self.ename(e)} Spawns at {self.lbl(s)}.")
 
-    def _spawn_now(self) -> None:
-        """alliances/other-spawns: the first Enemy into the Open Spawn Space nearest the Priority
-        Character (ties: lowest Space index — used only when a KO'd Enemy overflows the tracker)."""
-        slot = self._first_enemy_slot()
-        opens = self._open_spawns()
-        if slot < 0 or not opens:
-            return
-        pp = self.chars[self.priority][C_POS]
-        dist = self.board.dist[pp] if pp >= 0 else [0] * self.board.n
-        s = min(opens, key=lambda x: (dist[x], x))
-        self._spawn_into(s)
-
     def _f_compact(self) -> None:
         self._compact()
 
@@ -1193,19 +1191,24 @@ class AlliancesState(State):
         self._ask("reflex", self.seat_of(ci), ci, tuple([*opts, Option("pass", "Do not use Quick Reflexes")]))
 
     def _f_after_eatk(self, uids: tuple[int, ...]) -> None:
-        # alliances/enemy/protection-programming
-        for u in uids:
-            e = self.enemy(u)
-            if e is None or "protection_programming" not in self.ecard(e).rules:
-                continue
-            objs = [t for t in self.tokens if t[T_KIND] == "obj" and t[T_POS] >= 0]
-            if not objs:
-                continue
-            dist = self.board.dist[e[E_POS]]
-            best = min(dist[t[T_POS]] for t in objs)
-            near = [t for t in objs if dist[t[T_POS]] == best]
-            goal = min(near, key=lambda t: t[T_ID])[T_POS]  # ruling: ties by token order
-            self._enemy_advance(e, goal, 1)
+        # alliances/enemy/protection-programming: each Spider-Slayer that attacked Advances 1 Toward the
+        # nearest Objective token (ties: the players decide)
+        self._push(*[("pp_move", u) for u in uids])
+
+    def _f_pp_move(self, u: int) -> None:
+        e = self.enemy(u)
+        if e is None or "protection_programming" not in self.ecard(e).rules:
+            return
+        objs = [t for t in self.tokens if t[T_KIND] == "obj" and t[T_POS] >= 0]
+        if not objs:
+            return
+        dist = self.board.dist[e[E_POS]]
+        best = min(dist[t[T_POS]] for t in objs)
+        near = tuple(sorted({t[T_POS] for t in objs if dist[t[T_POS]] == best}))
+        if len(near) > 1:
+            self._ask("nearest_obj", self.prio_seat, u, near)
+            return
+        self._enemy_advance(e, near[0], 1)
 
     def _f_enemy_bleed(self) -> None:
         # alliances/enemy-conditions/bleed: at the end of Enemies Attack, 2 Damage
