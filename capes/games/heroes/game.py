@@ -13,14 +13,18 @@ from capes.games.heroes.engine import ACTION_ROUNDS, ROUND_CAP, SEQ_CAP, HeroesS
 
 DEFAULT_TEAMS = ("f4", "xmen", "avengers", "knights")
 
-# A stated bound on applied actions (see the package docstring): per Game Round at most
-# PLAN (4 players x 12 planning choices) + 5 Action Rounds x 4 players x ACTION, where one
-# action (a Troubleshooting with a Lead Villain combat and a Mastermind challenge) is
-# bounded by 2 combats x SEQ_CAP sequences x 400 choices (windows are finite: each
-# ability source is used at most once per roll) plus 100 Villain/Scheming choices.
+# A stated bound on applied actions. Per Game Round: Planning is at most 12 choices per player (keep/status for 4
+# heroes, an Ally, its extra Plot Point or discard, a Power-Up). Each of the 5 x 4 actions is at most one
+# Troubleshooting: Villain plays (<= 150: at most 3 Lead Villain passes and one Backup per point of Trouble, which
+# is at most 8 dice x 4) and at most 2 combats (Lead Villain, Mastermind) of at most SEQ_CAP sequences. A sequence
+# has 16 ability windows (8 per side); a Hero window is at most 13 choices (6 sources, each used once per roll with
+# one payment, then pass), a Villain window at most 43 (the foe with up to 3 payment questions, at most 38 Backup
+# Effects and Henchmen, pass); plus the fighter and two Power tokens: <= 8*13 + 8*43 + 3 = 451 < 500.
+# House of M adds one challenge per player. ROUND_CAP bounds the Game Rounds.
 _PLAN = 4 * 12
-_ACTION = 2 * SEQ_CAP * 400 + 100
-MAX_ACTIONS = ROUND_CAP * (_PLAN + ACTION_ROUNDS * 4 * _ACTION) + 4 * 2 * SEQ_CAP * 400
+_SEQ = 500
+_ACTION = 2 * SEQ_CAP * _SEQ + 150
+MAX_ACTIONS = ROUND_CAP * (_PLAN + ACTION_ROUNDS * 4 * _ACTION) + 4 * (2 + SEQ_CAP * _SEQ)
 
 
 class HeroesGame(Game):
