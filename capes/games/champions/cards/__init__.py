@@ -13,8 +13,8 @@ Hooks (``g`` is the game state, ``p`` the seat/player index, ``me`` the card ins
   like Mockingbird — make them optional with ``g.choose(..., optional=True)``).
 * ``@action(code, form=None, can=None)``  an action ability of a card in play (``use:<uid>``); the
   function pays its own costs (``g.exhaust(me)``, ``g.spend_uses(me)``, ``g.pay(p, 3, "P", then)``).
-* ``@resource(code, form=None, can=None)``  a resource ability: returns the colours it produces
-  (``"W"``) and pays its own cost.
+* ``@resource(code, produces="W", form=None, can=None)``  a resource ability producing ``produces``
+  (e.g. ``"M"``); the function pays its own cost (exhaust, spend a counter, once-per-round flag).
 * ``@revealed(code)``        encounter "When Revealed": ``fn(g, p, me)``; ``g.form(p)`` tells hero/alter-ego.
 * ``@boost(code)``           a star boost ability, ``fn(g, p, me)`` during the activation.
 * ``@setup(code)``           a main scheme's setup ability (A side), or an identity's "Setup" ability
@@ -32,15 +32,33 @@ Hooks (``g`` is the game state, ``p`` the seat/player index, ``me`` the card ins
 * ``@stat(code, "atk"|"thw"|"def"|"rec"|"hp"|"sch"|"hand")``  a constant modifier:
   ``fn(g, me, target) -> int`` added to ``target``'s stat (e.g. an upgrade on your hero).
 
-The vocabulary (methods of the state; each pushes a rules step, effects resolve in call order):
-``g.damage(target, n, src)``, ``g.heal(target, n)``, ``g.thwart(scheme, n)`` (remove threat),
-``g.add_threat(scheme, n)``, ``g.draw(p, n)``, ``g.stun(uid)``, ``g.confuse(uid)``, ``g.tough(uid)``,
-``g.exhaust(uid)``, ``g.ready(uid)``, ``g.discard(uid)``, ``g.villain_attacks(p)``, ``g.villain_schemes(p)``,
-``g.surge(p)``, ``g.choose(p, selector, then, prompt, optional=False)`` where ``selector`` is
-one of :data:`capes.games.champions.engine.SELECTORS` (``enemy``, ``minion``, ``scheme``, ``character``,
-``friendly``, ``ally``, ``my_upgrade_support``…) and ``then`` a tuple of steps using ``"@"`` for the
-chosen card, e.g. ``g.choose(p, "enemy", (("damage", "@", 8, me),))``; ``g.modal(p, [(label, steps), ...])``.
-A step is ``(name, *args)`` with names from :data:`capes.games.champions.engine.STEPS`.
+The vocabulary (methods of the state). Within one script everything pushed resolves in call order;
+``heal``, ``stun``, ``confuse``, ``tough``, ``exhaust``, ``ready`` act at once, the rest are queued steps:
+``g.damage(target, n, src)``, ``g.heal(target, n) -> healed``, ``g.thwart(scheme, n)`` (remove threat),
+``g.add_threat(scheme, n)``, ``g.draw(p, n)``, ``g.discard(uid)``, ``g.spend_uses(uid)``,
+``g.indirect(p, n, src)``, ``g.villain_attacks(p)``, ``g.villain_schemes(p)``, ``g.surge(p)``,
+``g.reveal_card(uid, p)``, ``g.find_encounter(code)``, ``g.attack_with_event(p, "attackable", n, me)``
+(an attack event: guard, retaliate and after-attack responses apply), ``g.pay(p, n, colour, then)`` /
+``g.pay_colors(p, "EMP", then)`` with ``g.can_afford(...)`` / ``g.can_afford_colors(p, "EMP")``,
+``g.choose(p, selector, then, prompt, optional=False)`` where ``selector`` names an entry of
+:data:`capes.games.champions.engine.SELECTORS` (``enemy``, ``attackable``, ``minion``, ``scheme``,
+``thwartable``, ``character``, ``friendly``, ``ally``, ``my_ally``, ``hero``, ``player``, ``hand``,
+``my_upgrade_support``...) and ``then`` a tuple of steps using ``"@"`` for the chosen card, e.g.
+``g.choose(p, "enemy", (("dmg", "@", 4, me, 0),))``; ``g.modal(p, [(label, steps), ...])``.
+A step is ``(name, *args)`` from :data:`capes.games.champions.engine.STEPS`: ``dmg (target, n, src,
+flags)``, ``rthreat (scheme, n, src)``, ``threat (scheme, n, cause)``, ``heal``, ``stun``, ``confuse``,
+``tough``, ``ready``, ``exhaust``, ``discard``, ``draw (p, n)``, ``player_draw (identity, n)``,
+``attach (card, target)``, ``engage (minion, p)``, ``reveal (card, p)``, ``surge (p)``, ``flip_free (p)``
+and ``call (name, *args)`` which runs a function registered with ``@cont`` as ``"<module>.<function>"``
+(continuations after a choice or payment). Lasting effects are tuples in ``g.mods`` (``("cost", p, 1)``
+the next card costs 1 less; ``("atk", "stun_hit", me)`` stun every character damaged by this attack;
+``("atk", "call", name)`` call ``name(g, p, enemy, hit)`` after the attack; ``("kw", uid, keyword)``);
+``GRANTS[code] = (keyword, n)`` makes an attachment grant a keyword. Per-round flags:
+``g.used_once(p, tag)`` / ``g.use_once(p, tag)``.
+
+Hidden information: a ``can`` of a ``where="hand"`` trigger is evaluated with ``me=-1`` and must read only
+the event (the engine asks the player whenever such a card is in their hand or deck); conditions of
+options offered to *other* seats must not read a hidden hand.
 
 Testing a card: ``tests/champions/helpers.py`` has ``scenario(hero=..., hand=[codes], play=[codes],
 minions=[codes], ...)`` that builds a state with the given cards in place.
