@@ -604,3 +604,31 @@ def test_status_and_troubleshoot_options_heroes_missions_troubleshoot() -> None:
     assert [i for i in ids if i.startswith("trouble:")] == ["trouble:village-star"]
     assert not any(i.startswith("move:invisible_woman") for i in ids)
     assert any(i.startswith("sup:invisible_woman:") for i in ids)
+
+
+def test_police_raid_heroes_board_most_wanted() -> None:
+    """heroes/board/most-wanted, heroes/cards/events: an Event discards a Villain from a Most Wanted space."""
+    st = new(players=2, first=0)
+    to_actions(st)
+    st.wanted = ["venom", "bullseye"]
+    st.rhand[0] = ["police_raid"]
+    refresh(st)
+    play(st, "event:police_raid", "dropwanted:1:bullseye")
+    assert st.wanted == ["venom"] and "bullseye" in st.vdisc
+
+
+def test_nobody_pays_heroes_cards_discard() -> None:
+    """heroes/cards/discard: when every other Villain player declines, the Lead Villain's ability is not used."""
+    st, d = _ts_state(players=3, seat=0)
+    _to_combat(st, lead="rhino")
+    st.vhand[1], st.vhand[2] = [], ["toad"]
+    st.forced = [BLANK] * 40
+    play(st, "power:red", "power:red")
+    guard = 0
+    while "use:f" not in st.decision.ids() and guard < 30:
+        ids = st.decision.ids()
+        play(st, "pass" if "pass" in ids else ids[0])
+        guard += 1
+    play(st, "use:f", "decline")
+    assert st.vhand[2] == ["toad"] and any(e.text.startswith("Nobody pays") for e in st.log)
+    assert "use:f" not in st.decision.ids()
