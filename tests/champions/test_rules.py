@@ -436,3 +436,58 @@ def test_action_by_request_on_another_players_turn():
     if s.decision.kind == "choose":
         do(s, "t:")
     assert len(s.hand[0]) + len(s.hand[1]) == n + 1 and s.exh[mansion]
+
+
+def test_minions_get_no_boost_cards():
+    """champions/summary/easy/5: a minion's attack gets no boost card."""
+    s = scenario(minions=["01110"])
+    m = uid(s, "01110", "play")
+    n = len(s.edeck)
+    s.stack.append(("attack", m, 0, 0))
+    s._decision = None
+    s.run()
+    assert s.decision.kind == "defend" and len(s.edeck) == n and not s.boosts
+
+
+def test_star_boost_is_not_an_icon_but_its_ability_resolves():
+    """champions/summary/easy/6: Sweeping Swoop as a boost adds 0 and its star ability stuns the damaged hero."""
+    s = scenario(edeck_top=["01168"])
+    s.stack.append(("attack", s.villain, 0, 1))
+    s._decision = None
+    s.run()
+    settle(s, ("defend",))
+    do(s, "nodef")
+    settle(s)
+    assert s.dmg[s.ident[0]] == 2 and s.st[s.ident[0]] & engine.STUN
+
+
+def test_no_player_abilities_during_setup():
+    """champions/summary/easy/10 and setup/7: setup resolves no player abilities except "Setup" ones."""
+    s = capes.load("champions").new_game(3)
+    assert s.rnd == 0 and all(not s.exh[u] for u in s.play[0]) and not s.play[0]
+
+
+def test_cannot_is_absolute_crisis_beats_thwart_effects():
+    """champions/summary/easy/11: "cannot remove threat" (crisis) also stops card effects like For Justice!."""
+    s = scenario(sides=["01108"], threat=5)
+    s.push(("rthreat", s.mscheme, 3, -1))
+    s.run()
+    assert s.thr[s.mscheme] == 5
+
+
+def test_discarding_stops_after_reshuffle():
+    """champions/summary/easy/15: an empty deck while discarding reshuffles; no more cards are discarded."""
+    from capes.games.champions.flow import discard_top
+    s = scenario()
+    s.disc[0] = s.deck[0][:-1]
+    s.deck[0] = s.deck[0][-1:]
+    out = discard_top(s, 0, 3)
+    assert len(out) == 1 and not s.disc[0] and len(s.fd[0]) == 1
+
+
+def test_exhausted_cards_abilities_stay_active():
+    """champions/summary/faq/5: an exhausted Jessica Jones keeps her constant THW bonus."""
+    s = scenario(play=["01059"], sides=["01109"])
+    jj = uid(s, "01059", "play")
+    s.exh[jj] = 1
+    assert s.thw(jj) == 2
