@@ -52,10 +52,10 @@ def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> flo
             return 60 + (8 if minion else 0)
         if oid == "rec":
             return 75 if hp_lost >= 3 else 20
-        if oid == "flip":
+        if oid == "flip":  # recover early: flip to alter-ego at 5 damage (tuned on Spider-Man vs Rhino)
             if not hero:
-                return 70 if hp_lost < 7 else 15
-            return 45 if hp_lost >= 7 else 0
+                return 70 if hp_lost < 5 else 15
+            return 45 if hp_lost >= 5 else 0
         if oid == "end":
             return 10
     if kind == "defend":
