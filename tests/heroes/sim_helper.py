@@ -12,7 +12,8 @@ import capes
 from capes.core.bots.base import make_bot
 
 
-def run(lead: str, others: str, n: int, players: int = 4, scenario: str = "born_again", **opts: int) -> None:
+def run(lead: str, others: str, n: int, players: int = 4, scenario: str = "born_again", progress: bool = False,
+        **opts: int) -> None:
     g = capes.load("heroes", players=players, scenario=scenario)
     wins = draws = 0
     rounds = actions = 0
@@ -29,6 +30,8 @@ def run(lead: str, others: str, n: int, players: int = 4, scenario: str = "born_
         draws += out == "draw"
         rounds += st.round
         actions += len(st.actions)
+        if progress:
+            print(f"  {i + 1} games: wins {wins}, draws {draws}, mean rounds {rounds / (i + 1):.2f}", flush=True)
     dt = time.perf_counter() - t0
     print(f"{lead} vs 3x {others}: {n} games, win rate {wins / n:.3f} (draws {draws}), mean length "
           f"{rounds / n:.2f} Game Rounds / {actions / n:.0f} actions, {dt:.0f}s")
@@ -36,4 +39,4 @@ def run(lead: str, others: str, n: int, players: int = 4, scenario: str = "born_
 
 if __name__ == "__main__":
     extra = {k: int(v) for k, v in (a.split("=") for a in sys.argv[4:])}
-    run(sys.argv[1], sys.argv[2], int(sys.argv[3]), **extra)
+    run(sys.argv[1], sys.argv[2], int(sys.argv[3]), progress=True, **extra)

@@ -137,12 +137,34 @@ class HeuristicBot:
         return best
 
 
+_ROLL_PREF = ("trouble:", "lead:", "wanted:", "back:", "agent:", "use:", "challenge", "keep:", "ready:", "support:",
+              "plan:", "scheme:", "take:", "powerup:")
+
+
 def rollout_choice(state: State, rng: Rng) -> str:
-    ids = state.decision.ids()
-    tr = [i for i in ids if i.startswith("trouble:")]
-    if tr and rng.random() < 0.8:
-        return tr[0]
-    return ids[rng.randbelow(len(ids))]
+    """A cheap biased rollout: usually the first option with a promising prefix, moves toward Headlines."""
+    opts = state.decision.options
+    n = len(opts)
+    if n == 1 or rng.random() < 0.25:
+        return opts[rng.randbelow(n)].id
+    ids = [o.id for o in opts]
+    if state.decision.kind == "action":
+        for i in ids:
+            if i.startswith("trouble:"):
+                return i
+        heads = state.heads  # type: ignore[attr-defined]
+        game = state.game
+        targets = {f"{a}-{game.C.headlines[h].district}" for a, h in zip(("upper", "central", "village", "lower",
+                                                                           "queens", "brooklyn"), heads) if h}
+        moves = [i for i in ids if i.startswith("move:") and i.rsplit(":", 1)[1] in targets]
+        if moves:
+            return moves[rng.randbelow(len(moves))]
+        return ids[rng.randbelow(n)]
+    for pre in _ROLL_PREF:
+        for i in ids:
+            if i.startswith(pre) and not i.endswith(":no") and i != "take:none":
+                return i
+    return ids[rng.randbelow(n)]
 
 
 def evaluate(state: State, seat: int) -> float:
