@@ -33,8 +33,8 @@ class HeroesGame(Game):
     summary = ("Competitive board game for 2-4 players: each runs a Super Hero team solving Headlines in New York "
                "and the Mastermind who is the nemesis of the team on his right.")
     max_actions = MAX_ACTIONS
-    #: rollouts past ~25 actions rarely change the Victory Points; keeps one decision well under 2 s
-    ismcts_defaults: ClassVar[dict[str, Any]] = {"rollout_depth": 25}
+    #: rollouts past ~20 actions rarely change the Victory Points; keeps one decision under 2 s
+    ismcts_defaults: ClassVar[dict[str, Any]] = {"rollout_depth": 20}
     state_class = HeroesState
     params: ClassVar[list[Param]] = [
         Param("players", "int", 2, "number of players (each a hero team and a rival's Mastermind)", lo=2, hi=4),
