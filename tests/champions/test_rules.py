@@ -491,3 +491,30 @@ def test_exhausted_cards_abilities_stay_active():
     jj = uid(s, "01059", "play")
     s.exh[jj] = 1
     assert s.thw(jj) == 2
+
+
+def test_engine_events_for_scripts_minion_entered_and_defended():
+    """champions/rr/minion and champions/summary/actions/defense-hero: the ``minion_entered`` and ``defended``
+    events reach optional triggers (used by Hawkeye and Counter-Punch)."""
+    from capes.games.champions import cards as S
+    seen = []
+    entries = [("01001a", "optional", "identity", None, None, lambda g, p, me, i: seen.append(g.ev(i)[1]))]
+    for ev in ("minion_entered", "defended"):
+        S.TRIGGERS.setdefault(ev, []).extend(entries)
+    try:
+        s = scenario(edeck_top=["01186", "01101"])
+        do(s, "end")
+        for _ in range(40):
+            d = s.decision
+            if d.seat is None or d.kind == "turn" and s.rnd > 1:
+                break
+            ids = d.ids()
+            pick = next((i for i in ids if i.startswith("trig:0:01001a")), None)
+            if pick is None:
+                pick = "def:hero" if "def:hero" in ids else next(
+                    (x for x in ("pass", "keep", "nodef") if x in ids), ids[0])
+            s.apply(pick)
+        assert "defended" in seen and "minion_entered" in seen
+    finally:
+        for ev in ("minion_entered", "defended"):
+            S.TRIGGERS[ev] = [t for t in S.TRIGGERS[ev] if t not in entries]

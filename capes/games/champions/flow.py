@@ -475,6 +475,11 @@ def _play_res(g: G, p: int, u: int, paid: str) -> None:
     g.push(("entered", p, u))
 
 
+def ally_limit(g: G, p: int) -> int:
+    """champions/rr/ally-limit: 3, raised by ``@stat(code, "ally_limit")`` modifiers on the identity."""
+    return 3 + g._mod("ally_limit", g.ident[p])
+
+
 @step("attach")
 def _attach(g: G, u: int, target: int) -> None:
     g.att[u] = target
@@ -485,7 +490,7 @@ def _attach(g: G, u: int, target: int) -> None:
 def _entered(g: G, p: int, u: int) -> None:
     c = C(g.code[u])
     # champions/summary/easy/3: ally limit 3; champions/summary/easy/4: restricted limit 2
-    if c.type == "ally" and len(g.allies(p)) > 3:
+    if c.type == "ally" and len(g.allies(p)) > ally_limit(g, p):
         g.push(("over_limit", p, "ally"))
     if c.kw("restricted") and sum(1 for v in g.play[p] if C(g.code[v]).kw("restricted")) > 2:
         g.push(("over_limit", p, "restricted"))
@@ -498,7 +503,7 @@ def _over_build(g: G, f: tuple):
     p, what = f[1], f[2]
     if what == "ally":
         us = g.allies(p)
-        if len(us) <= 3:
+        if len(us) <= ally_limit(g, p):
             return p, "", []
     else:
         us = [v for v in g.play[p] if C(g.code[v]).kw("restricted")]
@@ -903,7 +908,10 @@ def _atk_res(g: G, e: int, p: int, d: int, flags: int) -> None:
         g.emit("champions/summary/easy/7", "The attack is undefended.")
     if dflags & F_PIERCE and g.st[target] & TOUGH:
         g.st[target] &= ~TOUGH
-    g.push(("dmg", target, max(0, n), e, dflags), ("atk_end", e, p, flags))
+    g.push(("dmg", target, max(0, n), e, dflags))
+    if d >= 0:  # "after ... defends" responses (Counter-Punch, Indomitable)
+        g.push(("win", "defended"), ("evt", "defended", d, e, p))
+    g.push(("atk_end", e, p, flags))
 
 
 def _end_boosts(g: G) -> None:
@@ -1231,6 +1239,7 @@ def _engage(g: G, u: int, p: int) -> None:
     if C(g.code[u]).kw("toughness"):  # champions/rr/toughness
         g.tough(u)
     g.emit("champions/rr/minion", f"{g.name(u)} engages player {p + 1}.")
+    g.push(("win", "minion_entered"), ("evt", "minion_entered", u, p))
 
 
 @step("treach_res")

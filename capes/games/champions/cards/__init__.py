@@ -28,8 +28,9 @@ Hooks (``g`` is the game state, ``p`` the seat/player index, ``me`` the card ins
   ``after_attack`` (attacker, target, player, basic), ``minion_defeated`` (minion, by_player),
   ``form_changed`` (player), ``enemy_attacked`` (enemy, player, "attack"|"scheme": closes every enemy
   attack and scheme), ``minion_defeating`` (minion, by_player: forced interrupts before it leaves),
-  ``round_end``.
-* ``@stat(code, "atk"|"thw"|"def"|"rec"|"hp"|"sch"|"hand")``  a constant modifier:
+  ``round_end``, ``minion_entered`` (minion, player), ``defended`` (defender, enemy, player: after the
+  damage of a defended attack).
+* ``@stat(code, "atk"|"thw"|"def"|"rec"|"hp"|"sch"|"hand"|"ally_limit")``  a constant modifier:
   ``fn(g, me, target) -> int`` added to ``target``'s stat (e.g. an upgrade on your hero).
 
 The vocabulary (methods of the state). Within one script everything pushed resolves in call order;
