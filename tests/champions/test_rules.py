@@ -6,7 +6,7 @@ import capes
 from capes.core.errors import ConfigError
 from capes.games.champions import engine
 from capes.games.champions.engine import AE, HERO
-from tests.champions.helpers import do, scenario, settle, texts, uid
+from tests.champions.helpers import do, reveal, scenario, settle, texts, uid
 
 
 def villain_phase(s):
@@ -518,3 +518,18 @@ def test_engine_events_for_scripts_minion_entered_and_defended():
     finally:
         for ev in ("minion_entered", "defended"):
             S.TRIGGERS[ev] = [t for t in S.TRIGGERS[ev] if t not in entries]
+
+
+def test_resample_redeals_other_players_hidden_cards_only():
+    """champions/summary/actions/play (hidden hands): resample keeps my hand, redeals others' hands and decks,
+    and the facedown cards under Highway Robbery."""
+    from capes.core.rng import Rng
+    s = scenario(heroes=("spider_man", "she_hulk"), hands=[["01088", "01089"], ["01054", "01055"]])
+    reveal(s, "01166")
+    mine = sorted(s.hand[0])
+    other = sorted(s.hand[1] + s.deck[1] + [m[2] for m in s.mods if m[0] == "under" and s.owner[m[2]] == 1])
+    for k in range(5):
+        r = s.resample(0, Rng(k))
+        assert sorted(r.hand[0]) == mine
+        again = sorted(r.hand[1] + r.deck[1] + [m[2] for m in r.mods if m[0] == "under" and r.owner[m[2]] == 1])
+        assert again == other

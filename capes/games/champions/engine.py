@@ -172,15 +172,19 @@ class ChampionsState(State):
 
     def _resample(self, seat: int, rng: Rng) -> None:
         # Other players' hands and every deck are unknown to `seat`; so are facedown encounter cards.
+        unders = [i for i, m in enumerate(self.mods) if m[0] == "under"]  # facedown under Highway Robbery
         for p in range(self.n):
             if p == seat:
                 rng.shuffle(self.deck[p])
                 continue
-            pool = self.hand[p] + self.deck[p]
+            mine = [i for i in unders if self.owner[self.mods[i][2]] == p]
+            pool = self.hand[p] + self.deck[p] + [self.mods[i][2] for i in mine]
             rng.shuffle(pool)
             k = len(self.hand[p])
             self.hand[p] = pool[:k]
-            self.deck[p] = pool[k:]
+            for j, i in enumerate(mine):
+                self.mods[i] = (*self.mods[i][:2], pool[k + j], *self.mods[i][3:])
+            self.deck[p] = pool[k + len(mine):]
         pool = self.edeck + self.boosts + [u for p in range(self.n) for u in self.fd[p]]
         rng.shuffle(pool)
         i = 0
