@@ -533,3 +533,25 @@ def test_resample_redeals_other_players_hidden_cards_only():
         assert sorted(r.hand[0]) == mine
         again = sorted(r.hand[1] + r.deck[1] + [m[2] for m in r.mods if m[0] == "under" and r.owner[m[2]] == 1])
         assert again == other
+
+
+def test_lasting_stat_boost_ends_with_the_phase():
+    """champions/rr/timing (lasting effects): a +2 ATK "until the end of the phase" ends at the phase end."""
+    s = scenario()
+    s.boost_stat(s.ident[0], "atk", 2)
+    assert s.atk(s.ident[0]) == 4
+    do(s, "end")
+    settle(s, ("hdisc", "optwin", "defend"))
+    assert s.atk(s.ident[0]) == 2
+
+
+def test_cannot_remove_threat_registry():
+    """champions/rr/cannot: a scheme listed in CANNOT_REMOVE keeps its threat."""
+    from capes.games.champions import cards as S
+    s = scenario(threat=4)
+    S.CANNOT_REMOVE.add(s.code[s.mscheme])
+    try:
+        do(s, f"thw:{s.mscheme}")
+        assert s.thr[s.mscheme] == 4
+    finally:
+        S.CANNOT_REMOVE.discard(s.code[s.mscheme])

@@ -262,6 +262,9 @@ class ChampionsState(State):
     def _mod(self, which: str, u: int) -> int:
         fns = S.STAT.get(which)
         tot = 0
+        for m in self.mods:  # lasting effects: ("stat", uid, which, n, "phase"|"round")
+            if m[0] == "stat" and m[1] == u and m[2] == which:
+                tot += m[3]
         if fns:
             for v in self._modsrc():
                 f = fns.get(self.code[v])
@@ -395,6 +398,10 @@ class ChampionsState(State):
 
     def draw(self, p: int, n: int) -> None:
         self.push(("draw", p, n))
+
+    def boost_stat(self, u: int, which: str, n: int, until: str = "phase") -> None:
+        """A lasting effect: ``u`` gets +n ``which`` until the end of the phase or round."""
+        self.mods.append(("stat", u, which, n, until))
 
     def stun(self, u: int) -> None:
         self._status(u, STUN)

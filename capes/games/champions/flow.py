@@ -615,6 +615,7 @@ def _athwart(g: G, p: int, a: int, s: int) -> None:
 def _pend(g: G) -> None:
     # champions/summary/flow/3 and easy/9: discard down, draw up, ready all
     g.turn = -1
+    g.mods = [m for m in g.mods if not (m[0] == "stat" and m[4] == "phase")]
     g.push(*[("hdisc", p) for p in g.order()], ("drawup",), ("readyall",))
 
 
@@ -799,7 +800,7 @@ def _vend(g: G) -> None:
 
 @step("vend2")
 def _vend2(g: G) -> None:
-    g.mods = [m for m in g.mods if m[0] not in ("cost", "round")]
+    g.mods = [m for m in g.mods if m[0] not in ("cost", "round", "stat")]
     order = [(g.first + i) % g.n for i in range(1, g.n + 1)]
     for q in order:
         if g.alive[q]:
@@ -995,6 +996,9 @@ def _rthreat(g: G, s: int, n: int, src: int) -> None:
         return
     if s == g.mscheme and any(C(g.code[x]).crisis for x in g.sides()):
         g.emit("champions/rr/crisis", "A crisis side scheme prevents removing threat from the main scheme.")
+        return
+    if g.code[s] in S.CANNOT_REMOVE or ("cannot_remove", s) in g.mods:  # champions/rr/cannot
+        g.emit("champions/rr/cannot", f"Threat cannot be removed from {g.name(s)}.")
         return
     k = min(n, g.thr[s])
     g.thr[s] -= k

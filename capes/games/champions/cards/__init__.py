@@ -54,7 +54,8 @@ and ``call (name, *args)`` which runs a function registered with ``@cont`` as ``
 (continuations after a choice or payment). Lasting effects are tuples in ``g.mods`` (``("cost", p, 1)``
 the next card costs 1 less; ``("atk", "stun_hit", me)`` stun every character damaged by this attack;
 ``("atk", "call", name)`` call ``name(g, p, enemy, hit)`` after the attack; ``("kw", uid, keyword)``);
-``GRANTS[code] = (keyword, n)`` makes an attachment grant a keyword. Per-round flags:
+``GRANTS[code] = (keyword, n)`` makes an attachment grant a keyword; ``CANNOT_REMOVE.add(code)`` makes a
+scheme keep its threat; ``g.boost_stat(uid, "atk", 2, "phase"|"round")`` is a lasting stat change. Per-round flags:
 ``g.used_once(p, tag)`` / ``g.use_once(p, tag)``.
 
 Hidden information: a ``can`` of a ``where="hand"`` trigger is evaluated with ``me=-1`` and must read only
@@ -91,6 +92,8 @@ STAT: dict[str, dict[str, Callable[..., int]]] = {}  # stat -> code -> fn
 TRIGGERS: dict[str, list[tuple[str, str, str, str | None, Callable[..., bool] | None, Callable[..., Any]]]] = {}
 #: attachment code -> (keyword, value) it grants to the card it is attached to
 GRANTS: dict[str, tuple[str, int]] = {}
+#: scheme codes from which threat cannot be removed ("cannot" is absolute: champions/rr/cannot)
+CANNOT_REMOVE: set[str] = set()
 #: every code that has any script, with the module that scripted it
 SCRIPTED: dict[str, str] = {}
 
