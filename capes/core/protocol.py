@@ -178,7 +178,7 @@ class Game(ABC):
 
     def from_json(self, data: str | Mapping[str, JSON]) -> State:
         """Rebuild a state saved with :meth:`State.to_json` (an exact round trip)."""
-        doc = _parse(data)
+        doc = parse_document(data, "a state file (a JSON object)")
         if doc.get("game") != self.id:
             raise ReplayError(f"state file is for game {doc.get('game')!r}, not {self.id!r}")
         if doc.get("config") != self.config_json():
@@ -224,7 +224,8 @@ class Game(ABC):
         return []
 
 
-def _parse(data: str | Mapping[str, JSON]) -> dict[str, JSON]:
+def parse_document(data: str | Mapping[str, JSON], what: str = "a JSON object") -> dict[str, JSON]:
+    """A JSON object from text or a mapping; anything else raises a one-line ReplayError."""
     if isinstance(data, str):
         try:
             doc = json.loads(data)
@@ -233,7 +234,7 @@ def _parse(data: str | Mapping[str, JSON]) -> dict[str, JSON]:
     else:
         doc = dict(data)
     if not isinstance(doc, dict):
-        raise ReplayError("expected a JSON object")
+        raise ReplayError(f"expected {what}")
     return doc
 
 

@@ -5,12 +5,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from capes.core.errors import CapesError, ReplayError
-from capes.core.protocol import State, replay_actions
+from capes.core.protocol import State, parse_document, replay_actions
 from capes.core.registry import load
 
 FORMAT = "capes-replay/1"
@@ -34,22 +33,9 @@ def save_game(state: State) -> dict[str, Any]:
     }
 
 
-def _doc(data: str | Mapping[str, Any]) -> dict[str, Any]:
-    if isinstance(data, str):
-        try:
-            doc = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise ReplayError(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-    else:
-        doc = dict(data)
-    if not isinstance(doc, dict):
-        raise ReplayError("a saved game must be a JSON object with game, config, seed and actions")
-    return doc
-
-
 def replay(data: str | Mapping[str, Any]) -> State:
     """Rebuild a saved game by replaying its actions; errors say which action failed and why."""
-    doc = _doc(data)
+    doc = parse_document(data, "a saved game: a JSON object with game, config, seed and actions")
     for key, typ in (("game", str), ("config", dict), ("seed", int), ("actions", list)):
         if not isinstance(doc.get(key), typ):
             raise ReplayError(f"saved game lacks '{key}' ({typ.__name__}); expected keys: game, config, seed, actions")
@@ -63,7 +49,7 @@ def replay(data: str | Mapping[str, Any]) -> State:
 
 def load_state(data: str | Mapping[str, Any]) -> State:
     """Load a full state snapshot written by ``State.to_json`` (no replay needed)."""
-    doc = _doc(data)
+    doc = parse_document(data, "a state file (a JSON object)")
     if not isinstance(doc.get("game"), str) or not isinstance(doc.get("config"), dict):
         raise ReplayError("a state file needs 'game' and 'config'")
     try:
