@@ -60,6 +60,18 @@ class ChampionsGame(Game):
             self.deck_lists[0] = codes
         v = decks.VILLAINS[cfg["villain"]]
         self.modulars = list(cfg["modulars"]) or [str(v["modular"])]
+        # everything new_game needs, computed once per configuration
+        stages = list(v["stages"])  # type: ignore[call-overload]
+        self._stages = stages[1:3] if cfg["mode"] == "expert" else stages[0:2]  # champions/rr/expert-mode
+        vset = str(v["set"])
+        enc = [c for c in data.expand([vset]) if data.cards()[c].type not in ("villain", "main_scheme")]
+        sets = [*self.modulars, "standard"] + (["expert"] if cfg["mode"] == "expert" else [])
+        self._enc = enc + data.expand(sets)
+        self._ids = [decks.HEROES[h][0] for h in heroes]
+        self._nemesis = [decks.nemesis(h) for h in heroes]
+        self._obligations = [decks.obligation(h) for h in heroes]
+        self._main = list(v["main"])  # type: ignore[call-overload]
+        self._setup = str(v["setup"])
 
     @property
     def num_seats(self) -> int:
@@ -69,18 +81,9 @@ class ChampionsGame(Game):
         return data.cards()[decks.HEROES[self.config["heroes"][seat]][0]].name
 
     def new_game(self, seed: int = 0) -> State:
-        cfg = self.config
-        heroes = list(cfg["heroes"])
-        v = decks.VILLAINS[cfg["villain"]]
-        stages = list(v["stages"])  # type: ignore[arg-type]
-        stages = stages[1:3] if cfg["mode"] == "expert" else stages[0:2]  # champions/rr/expert-mode
-        vset = str(v["set"])
-        enc = [c for c in data.expand([vset]) if data.cards()[c].type not in ("villain", "main_scheme")]
-        sets = [*self.modulars, "standard"] + (["expert"] if cfg["mode"] == "expert" else [])
-        enc += data.expand(sets)
         st = ChampionsState(self, seed)
-        flow.setup(st, [decks.HEROES[h][0] for h in heroes], self.deck_lists, stages, list(v["main"]),  # type: ignore[arg-type]
-                   str(v["setup"]), enc, [decks.nemesis(h) for h in heroes], [decks.obligation(h) for h in heroes])
+        flow.setup(st, self._ids, self.deck_lists, self._stages, self._main, self._setup, self._enc,
+                   self._nemesis, self._obligations)
         return st
 
     # ---------------------------------------------------------------- tool hooks
