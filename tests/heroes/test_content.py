@@ -11,7 +11,7 @@ import pytest
 from capes.core.errors import ConfigError
 from capes.games.heroes import effects as fx
 from capes.games.heroes.content import (ACTION_EFFECTS, COMBAT_EFFECTS, DEFAULT_DIR, PLAN_EFFECTS, POWERUP_EFFECTS,
-                                        SCENARIO_EFFECTS, TROUBLE_EFFECTS, load_content)
+                                        SCENARIO_EFFECTS, SCHEME_EFFECTS, TROUBLE_EFFECTS, load_content)
 
 
 def test_counts() -> None:
@@ -57,6 +57,7 @@ def test_effect_lint() -> None:
         used |= {h.combat.effect, h.support.effect}
     for m in c.masterminds.values():
         used.add(m.combat.effect)
+        used.add(m.scheming.effect)
         used |= {p.effect for p in m.plans}
     for v in c.villains.values():
         for ab in (v.ability, v.backup, v.agent):
@@ -66,7 +67,7 @@ def test_effect_lint() -> None:
         used.add(r.ability.effect)
     used |= {p.effect for p in c.powerups.values()}
     used |= {s.effect for s in c.scenarios.values()}
-    known = set(COMBAT_EFFECTS) | ACTION_EFFECTS | TROUBLE_EFFECTS | PLAN_EFFECTS | POWERUP_EFFECTS | SCENARIO_EFFECTS
+    known = set(COMBAT_EFFECTS) | ACTION_EFFECTS | SCHEME_EFFECTS | TROUBLE_EFFECTS | PLAN_EFFECTS | POWERUP_EFFECTS | SCENARIO_EFFECTS
     assert used <= known | {"agent"}
     assert set(COMBAT_EFFECTS) <= used and ACTION_EFFECTS <= used
 

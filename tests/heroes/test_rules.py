@@ -413,6 +413,8 @@ def test_scheming_draw_and_boost_heroes_mastermind_scheming() -> None:
     st, d = _ts_state(players=2, head="gang_war", seat=0)
     st.forced = [HIT] * 6
     play(st, "trouble:village-circle", "plan:no", "scheme:no")
+    assert st.decision.ids() == ["scheme:special", "scheme:no"]  # Doctor Doom's own Scheming ability
+    play(st, "scheme:no")
     n = len(st.vhand[1])
     assert st.decision.ids() == ["scheme:draw", "scheme:no"]
     play(st, "scheme:draw")
@@ -515,7 +517,7 @@ def test_scheme_boost_heroes_mastermind_scheming_boost() -> None:
     st, d = _ts_state(players=2, head="gang_war", seat=0)
     st.vhand[1] = ["rhino"]
     st.forced = [HIT] * 6
-    play(st, "trouble:village-circle", "plan:no", "scheme:no", "scheme:no", "lead:rhino")
+    play(st, "trouble:village-circle", "plan:no", "scheme:no", "scheme:no", "scheme:no", "lead:rhino")
     while st.decision.kind == "villains":
         play(st, "pass")
     assert st.decision.ids() == ["scheme:boost", "scheme:no"]
@@ -632,3 +634,15 @@ def test_nobody_pays_heroes_cards_discard() -> None:
     play(st, "use:f", "decline")
     assert st.vhand[2] == ["toad"] and any(e.text.startswith("Nobody pays") for e in st.log)
     assert "use:f" not in st.decision.ids()
+
+
+def test_mastermind_scheming_ability_heroes_reference_cards() -> None:
+    """heroes/reference-cards, heroes/mastermind/scheming: the Mastermind's own Scheming Special Ability (Magneto's
+    Magnetic Pulse raises the Trouble Level by 2 after it was reduced to 0) is the one Scheming action."""
+    st, d = _ts_state(players=2, head="gang_war", seat=1, hero="wolverine")  # X-Men: Nemesis Magneto (seat 0)
+    st.forced = [BLANK] * 6
+    play(st, "trouble:village-circle", "plan:no", "scheme:no")
+    assert st.ts["trouble"] == 0 and st.decision.ids()[0] == "scheme:special"
+    play(st, "scheme:special")
+    assert st.ts["trouble"] == 2 and st.ts["scheme"] == "special"
+    assert st.decision.kind == "villains" and st.decision.seat == 0

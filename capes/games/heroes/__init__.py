@@ -29,7 +29,7 @@ Every entry has ``id``, ``name``, ``source`` (``rulebook`` | ``project`` | ``use
   powers: [[name, a, d, w], ...] (1-3, token order red, orange, yellow), combat: ABILITY,
   support: ABILITY + kind: combat|troubleshooting|action}]``;
   ``masterminds: [{id, name, level, henchmen, threat: [crime, danger, mystery], ko, powers, combat: ABILITY,
-  plans: [3 x {id, name, stage: prologue|development|conclusion, effect, params, text}]}]``.
+  scheming: ABILITY (``raise_trouble {n}`` | ``draw_villains {n}``), plans: [3 x {id, name, stage: prologue|development|conclusion, effect, params, text}]}]``.
 - ``headlines.yaml``: ``headlines: [{id, name, type: crime|danger|mystery, threat, skills: [..],
   district: x|diamond|star|circle, vp, mastermind: bool}]``.
 - ``villains.yaml``: ``villains: [{id, name, copies, requirement, cost, ko, most_wanted, powers,

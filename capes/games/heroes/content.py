@@ -40,6 +40,7 @@ COMBAT_EFFECTS = {
 TROUBLE_EFFECTS = {"reduce_trouble"}
 ACTION_EFFECTS = {"rampage", "cerebro", "draw_resources", "gain_pp", "medical_all", "gain_vp", "discard_wanted",
                   "story_actions"}
+SCHEME_EFFECTS = {"raise_trouble", "draw_villains"}
 PLAN_EFFECTS = {"mp_draw", "mp_threat", "mp_vp", "mp_hench", "mp_pp"}
 POWERUP_EFFECTS = {"pu_trouble", "pu_pp", "pu_boost", "pu_draw"}
 SCENARIO_EFFECTS = {"none", "plot_bonus", "threat_plus", "story_vp", "villain_draw"}
@@ -126,6 +127,7 @@ class Mastermind(_M):
     ko: int
     powers: tuple[Power, ...]
     combat: Ability
+    scheming: Ability | None = None
     plans: tuple[Plan, Plan, Plan]
 
     _p = field_validator("powers", mode="before")(lambda cls, v: _powers(v))
@@ -283,6 +285,8 @@ class Content:
         for m in self.masterminds.values():
             if m.combat.effect not in COMBAT_EFFECTS:
                 raise self._err("teams", m.id, "combat.effect", f"unknown combat effect {m.combat.effect!r}")
+            if m.scheming is not None and m.scheming.effect not in SCHEME_EFFECTS:
+                raise self._err("teams", m.id, "scheming.effect", f"unknown scheming effect {m.scheming.effect!r}")
             for p in m.plans:
                 if p.effect not in PLAN_EFFECTS:
                     raise self._err("teams", m.id, "plans.effect", f"unknown plan effect {p.effect!r}")

@@ -870,6 +870,8 @@ class HeroesState(State):
         st.append(("tsend",))
         st.append(("tsresolve",))
         st.append(("tsvil",))
+        if scheme_ok and C.masterminds[self.mastermind_of(nem)].scheming is not None:
+            st.append(("tsscheme", "special"))
         st.append(("tsreduce",))
         st.append(("tsroll",))
         if scheme_ok:
@@ -907,6 +909,11 @@ class HeroesState(State):
         mm = self.C.masterminds[self.mastermind_of(nem)]
         if when == "threat":
             lab = f"Increase the Threat by {mm.threat[ts['type']]}"
+        elif when == "special":
+            if ts["trouble"] <= 0 and mm.scheming.effect != "raise_trouble":
+                self.stack.pop()
+                return None
+            lab = f"{mm.scheming.name}: {mm.scheming.text}"
         elif when == "draw":
             lab = f"Draw {self._top_level()} additional Villain cards"
         else:
@@ -947,6 +954,17 @@ class HeroesState(State):
             self.emit("heroes/mastermind/scheming/draw", f"{self.pname(nem)} schemes: draws {k} more Villain cards.")
         elif when == "threat":
             self.emit("heroes/mastermind/scheming/threat", f"{self.pname(nem)} schemes: the Threat increases.")
+        elif when == "special":
+            # heroes/reference-cards: the Mastermind's own Scheming Special Ability
+            sch = self.C.masterminds[self.mastermind_of(nem)].scheming
+            n = int(sch.params.get("n", 1))
+            if sch.effect == "raise_trouble":
+                ts["trouble"] += n
+            else:
+                for _ in range(n):
+                    self._draw_v(nem)
+            self.emit("heroes/mastermind/scheming", f"{self.pname(nem)} schemes with {sch.name}: {sch.text} "
+                      f"(Trouble Level {ts['trouble']}).")
         else:
             self.emit("heroes/mastermind/scheming/boost", f"{self.pname(nem)} schemes: the Lead Villain gets dice boosting.")
 
