@@ -20,7 +20,7 @@ from .helpers import (
 
 
 def test_full_spawn_tracker_example_enemies_spawn_1_to_4() -> None:
-    """alliances/full-spawn-tracker, alliances/enemies-spawn/1..4, alliances/card/bombing-run, alliances/frenzy:
+    """alliances/full-spawn-tracker, alliances/enemies-spawn/1, alliances/enemies-spawn/2, alliances/enemies-spawn/3, alliances/enemies-spawn/4, alliances/card/bombing-run, alliances/frenzy:
     3 dice (2 Failures, 1 Critical) with Spectacular Spider-Man holding Priority."""
     s = blank_stage(0)
     put_char(s, "spectacular_spider_man", "e3")
@@ -40,7 +40,7 @@ def test_full_spawn_tracker_example_enemies_spawn_1_to_4() -> None:
 
 
 def test_enemies_attack_example_enemy_attack_1_to_12() -> None:
-    """alliances/enemies-attack, alliances/enemy-attack/2, /3, /4, /6, /8, /10: Black Cat and Ultimate Spider-Man
+    """alliances/enemies-attack, alliances/enemy-attack/2, alliances/enemy-attack/3, alliances/enemy-attack/4, alliances/enemy-attack/6, alliances/enemy-attack/8, alliances/enemy-attack/10: Black Cat and Ultimate Spider-Man
     against two Spider-Slayers and a Goblin Army, every number of the example."""
     s = blank_stage(0)
     usm = put_char(s, "ultimate_spider_man", "d6")
@@ -59,7 +59,7 @@ def test_enemies_attack_example_enemy_attack_1_to_12() -> None:
 
 
 def test_green_goblin_boss_behaviour_example_appendix_c() -> None:
-    """alliances/appendix-c, alliances/card/last-laugh/2, /4: Green Goblin (Speed 6) reaches the Target after
+    """alliances/appendix-c, alliances/card/last-laugh/2, alliances/card/last-laugh/4: Green Goblin (Speed 6) reaches the Target after
     3 Spaces, a Blank sends him to the Blank arrow Space, the Target follows its arrow to the edge, he finishes
     his last 3 Spaces and barrels into Ghost-Spider (2 Damage, she is Placed as close as possible)."""
     s = blank_stage(2)

@@ -52,7 +52,8 @@ def test_dashboards_and_level1_cards() -> None:
 
 
 def test_priority_roll_off_and_tie_breaks() -> None:
-    """alliances/priority/roll-off: most Critical+Wild+Hit wins; ties go to most Criticals."""
+    """alliances/priority, alliances/priority-player, alliances/priority/roll-off: most Critical+Wild+Hit wins;
+    ties go to most Criticals."""
     s = capes.load("alliances", players=2).new_game(1)
     _to_priority(s)
     assert "rolloff" in s.decision.ids()

@@ -32,7 +32,7 @@ def _to_setup(cfg: dict, seed: int = 0):
 
 def test_mission_squad_and_stage_setup() -> None:
     """alliances/mission/build, alliances/mission/length, alliances/stages-and-missions, alliances/squad,
-    alliances/stage-setup, alliances/stage-setup/board/1, /2, /3, /4, alliances/stage-setup/enemy-tracker,
+    alliances/stage-setup, alliances/stage-setup/board/1, alliances/stage-setup/board/2, alliances/stage-setup/board/3, alliances/stage-setup/board/4, alliances/stage-setup/enemy-tracker,
     alliances/stage-setup/play-area, alliances/stage/oscorp-lab/setup, alliances/token-pools."""
     g = capes.load("alliances", players=3, long=True)
     assert g.stage_ids == ("oscorp_lab", "glider_works", "oscorp_lab", "goblins_last_laugh")
@@ -49,8 +49,8 @@ def test_mission_squad_and_stage_setup() -> None:
 
 
 def test_turn_steps_in_order_and_cleanup_tokens() -> None:
-    """alliances/round, alliances/turn, alliances/turn/1..5, alliances/end-turn, alliances/activation-phase,
-    alliances/cleanup/1, /2, /4."""
+    """alliances/round, alliances/turn, alliances/turn/1, alliances/turn/2, alliances/turn/3, alliances/turn/4, alliances/turn/5, alliances/end-turn, alliances/activation-phase,
+    alliances/cleanup/1, alliances/cleanup/2, alliances/cleanup/4."""
     s2 = blank_stage(0)
     s2.stack.clear()
     s2._push(("turn", 0))
@@ -152,7 +152,9 @@ def test_cannot_beats_can() -> None:
 
 def test_character_attack_steps() -> None:
     """alliances/char-attacks, alliances/character-attacks, alliances/char-attack/1 (no attack it can't pay for),
-    /2, /3 (Power paid), /4, /5, /8, /9, /10 (Damage capped at Stamina), /11, alliances/enemy-damage."""
+    alliances/char-attack/2, alliances/char-attack/3 (Power paid), alliances/char-attack/4, alliances/char-attack/5,
+    alliances/char-attack/7, alliances/char-attack/8, alliances/char-attack/9, alliances/char-attack/10 (Damage
+    capped at Stamina), alliances/char-attack/11, alliances/enemy-damage."""
     s = blank_stage(0)
     bc = put_char(s, "black_cat", "d5")
     ga = put_enemy(s, "goblin_army", "d4")
@@ -171,8 +173,10 @@ def test_character_attack_steps() -> None:
 
 
 def test_enemy_attack_damage_cap_and_power() -> None:
-    """alliances/enemy-attack/1, /3, /4, /5, /8, /9, /10 (a Character suffers at most its Stamina; Power equal to
-    Damage suffered), /11, /12, alliances/char-damage, alliances/enemy/crushing-grip."""
+    """alliances/enemy-attack/1, alliances/enemy-attack/3, alliances/enemy-attack/4, alliances/enemy-attack/5,
+    alliances/enemy-attack/8, alliances/enemy-attack/9, alliances/enemy-attack/10 (a Character suffers at most its
+    Stamina; Power equal to the Damage suffered), alliances/enemy-attack/11, alliances/enemy-attack/12,
+    alliances/char-damage, alliances/enemy/crushing-grip, alliances/enemy-special-rules."""
     s = blank_stage(0)
     bc = put_char(s, "black_cat", "d5")
     s.chars[bc][C_STA] = 2
@@ -214,7 +218,7 @@ def test_boss_activates_only_in_boss_battle() -> None:
 
 def test_open_and_other_spawns_and_minions() -> None:
     """alliances/spawning, alliances/open-spawn-space, alliances/other-spawns, alliances/minions,
-    alliances/enemies-spawn/2, /3, /4: a matching icon Spawn Space is used when Open, else the nearest."""
+    alliances/enemies-spawn/2, alliances/enemies-spawn/3, alliances/enemies-spawn/4: a matching icon Spawn Space is used when Open, else the nearest."""
     s = blank_stage(0)
     put_char(s, "black_cat", "c8")
     s.priority = 3
@@ -292,3 +296,39 @@ def test_glider_works_end_and_braces() -> None:
     tid = next(t[0] for t in braces if s2.lbl(t[T_POS]) == "a4")
     s2.apply(f"interact:{tid}")
     assert sum(s2.braces) == 1
+
+
+def test_green_goblin_frenzy_and_moving_into_an_enemy() -> None:
+    """alliances/card/last-laugh/3 (Frenzy: he removes his conditions instead of Advancing),
+    alliances/card/last-laugh/5 (an Enemy in his way is Placed as close as possible), alliances/frenzy,
+    alliances/pitfall, alliances/timing."""
+    s = blank_stage(2)
+    put_char(s, "black_cat", "a8")
+    gg = put_enemy(s, "green_goblin", "c2")
+    s.enemy(gg)[E_COND] = COND_BIT["hex"] | COND_BIT["bleed"]
+    run(s, ("frenzy",))
+    while s.decision.kind == "spawn":
+        s.apply(s.decision.options[0].id)
+    assert where(s, gg) == "c2" and s.enemy(gg)[E_COND] == 0
+    s2 = blank_stage(2)
+    put_char(s2, "black_cat", "a8")
+    g2 = put_enemy(s2, "green_goblin", "a2")
+    other = put_enemy(s2, "goblin_army", "c2")
+    s2.target = sq(s2, "e2")
+    run(s2, ("gg_go", 4, 0), dice=(CRIT,))
+    assert s2.decision.kind == "place" and s2.decision.seat == 0
+    assert set(s2.decision.ids()) == {"place:c1", "place:c3", "place:d2"}
+    s2.apply("place:c3")
+    # he reaches the Target (e2) on his 4th Space: the Critical sends him to a3 and the Target to h3
+    assert where(s2, other) == "c3" and where(s2, g2) == "a3" and s2.lbl(s2.target) == "h3"
+
+
+def test_enemy_tracker_modifier_and_types() -> None:
+    """alliances/enemy-tracker, alliances/enemy-modifier, alliances/enemy-stat-card, alliances/enemy-types,
+    alliances/characters-and-enemies: the tracker order, Green Goblin's two sides, the modifier applies to all
+    Enemies (alliances/card/oscorp-weaponry)."""
+    g = capes.load("alliances")
+    assert g.mission["enemy_tracker"][0] == "spider_slayer"
+    gg = g.data.enemies["green_goblin"]
+    assert gg.type == "mini_boss" and gg.boss is not None and gg.boss.speed == 6
+    assert {e.type for e in g.data.enemies.values()} == {"goon", "sentry", "brute", "mini_boss"}
