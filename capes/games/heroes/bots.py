@@ -167,9 +167,24 @@ def rollout_choice(state: State, rng: Rng) -> str:
     return ids[rng.randbelow(n)]
 
 
+def _strength(state: Any, s: int) -> float:
+    """Victory Points plus a little for what turns into them: heroes on Headlines, Plot Points, Power-Ups."""
+    v = float(state.vp[s])
+    heads = state.heads
+    game = state.game
+    on_head = 0
+    for a, h in enumerate(heads):
+        if h:
+            d = 10 + state.head_dist(a)
+            if d in state.hloc[s]:
+                on_head += game.C.headlines[h].vp
+    return v + 0.4 * on_head + 0.2 * state.pp[s] + 0.5 * len(state.pups[s]) + 0.3 * len(state.rhand[s])
+
+
 def evaluate(state: State, seat: int) -> float:
-    vp = state.vp  # type: ignore[attr-defined]
-    mine = vp[seat]
-    best_other = max(v for s, v in enumerate(vp) if s != seat)
+    """A value in [0, 1]: the seat's strength against the best other seat's."""
+    n = state.n  # type: ignore[attr-defined]
+    mine = _strength(state, seat)
+    best_other = max(_strength(state, s) for s in range(n) if s != seat)
     x = (mine - best_other) / 10.0
     return max(0.0, min(1.0, 0.5 + x / 2))
