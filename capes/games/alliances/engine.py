@@ -1178,6 +1178,8 @@ class AlliancesState(State):
         # alliances/enemy-attack/12: after-attack effects, allied first
         if dealt and not c[C_DAZ] and self.has_skill(ci, "quick_reflexes") and self._advance_targets(ci, 1):
             frames.append(("quick_reflexes", ci))
+        if self.over:
+            return
         if dealt and any("crushing_grip" in self.ecard(e).rules for e in attackers) and not c[C_DAZ]:
             if not c[C_COND] & COND_BIT["shock"]:
                 c[C_COND] |= COND_BIT["shock"]
