@@ -17,6 +17,8 @@ from capes.core.errors import ConfigError
     ({"round_limit": 2}, "round_limit"),
     ({"content": "/no/such/dir"}, "content"),
     ({"colour": "red"}, "colour"),
+    ({"players": 2, "control": "1,1,1,1"}, "control"),
+    ({"players": 2, "control": "1,2,3,1"}, "control"),
 ])
 def test_bad_config(cfg: dict, key: str) -> None:
     with pytest.raises(ConfigError) as ei:
@@ -100,3 +102,9 @@ def test_lint_every_scripted_id_is_implemented() -> None:
     used = {s for c in d.characters.values() for side in (c.healthy, c.injured) for s in side.skills}
     used |= {u.skill for c in d.characters.values() for u in c.levelups.values() if u.skill}
     assert used <= set(content.SKILLS)
+
+
+def test_control_assigns_characters_to_players() -> None:
+    """alliances/squad: the players decide which player controls more than one Character."""
+    g = capes.load("alliances", players=2, control="2,1,1,1")
+    assert g.ctrl == (1, 0, 0, 0)

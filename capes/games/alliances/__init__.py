@@ -6,7 +6,7 @@ automated Enemies. Modules: ``board`` (geometry, the one place that knows Spaces
 squares), ``content`` (data loading/validation), ``engine`` (the rules as an explicit
 frame stack), ``game`` (config and hooks), ``bots``, ``render``.
 
-Config keys: ``squad`` (4 character ids), ``players`` (1–4), ``long`` (bool),
+Config keys: ``squad`` (4 character ids), ``players`` (1–4), ``control`` (player of each Character), ``long`` (bool),
 ``difficulty`` (Challenge tokens per Stage), ``round_limit`` (house rule, see
 docs/rulings/alliances.md), ``content`` (a directory of your own YAML data).
 

@@ -35,6 +35,8 @@ class AlliancesGame(Game):
         Param("difficulty", "int", 0, "Challenge tokens added to the Spawn Tracker each Stage", lo=0, hi=4),
         Param("round_limit", "int", 60, "house rule: the Mission fails after this many Rounds in all", lo=5, hi=200),
         Param("content", "str", "", "a directory of your own characters/enemies/stages YAML"),
+        Param("control", "list", [], "which player (1-based) controls each squad Character, e.g. 1,1,2,1; "
+              "default: split in squad order", lo=0, hi=4),
     )
 
     def __init__(self, **config: Any) -> None:
@@ -55,8 +57,17 @@ class AlliancesGame(Game):
                 raise ConfigError(f"alliances: config 'squad' has unknown Character {cid!r}; allowed: {', '.join(known)}")
         self.squad = squad
         self.players = cfg["players"]
-        # Characters split among players in squad order (alliances/squad)
-        self.ctrl = tuple((i * self.players) // 4 for i in range(4))
+        # alliances/squad: the players decide who controls which Character (config `control`), else
+        # Characters are split among players in squad order
+        ctl = cfg["control"]
+        if ctl:
+            if len(ctl) != 4 or any(not x.isdigit() or not 1 <= int(x) <= self.players for x in ctl):
+                raise ConfigError(f"alliances: config 'control' must list 4 player numbers from 1 to {self.players} (got {','.join(ctl)})")
+            if len({int(x) for x in ctl}) != self.players:
+                raise ConfigError(f"alliances: config 'control' must give every one of the {self.players} players a Character")
+            self.ctrl = tuple(int(x) - 1 for x in ctl)
+        else:
+            self.ctrl = tuple((i * self.players) // 4 for i in range(4))
         m = self.data.mission
         self.mission = m
         self.stage_ids = tuple(m["long_stages"] if cfg["long"] else m["standard_stages"]) + (m["boss_battle"],)
