@@ -323,7 +323,10 @@ def _assist_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
         cj[C_POW] = min(10, cj[C_POW] + 1)
     elif what == "advance":
         spaces = st._advance_targets(j, 1)
-        st._ask("assist_adv", st.seat_of(j), j, tuple(spaces))
+        if len(spaces) == 1:
+            cj[C_POS] = spaces[0]
+        else:
+            st._ask("assist_adv", st.seat_of(j), j, tuple(spaces))
     st.emit("alliances/heroic-assist", f"{st.cname(j)} receives the Heroic Assist ({what}).")
 
 

@@ -900,6 +900,9 @@ class AlliancesState(State):
             opts.append(Option(f"assist:{cid}:power", f"{nm} gains 1 Power"))
             if self._advance_targets(j, 1):
                 opts.append(Option(f"assist:{cid}:advance", f"{nm} Advances 1 Space"))
+        if len(opts) == 1:
+            ANSWERS["assist"](self, opts[0].id, ("assist", self.seat_of(ci), ci, n, got, tuple(opts)))
+            return
         self._ask("assist", self.seat_of(ci), ci, n, got, tuple(opts))
 
     def _complete_objective(self, ci: int, tok: list[Any]) -> None:
