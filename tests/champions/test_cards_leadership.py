@@ -31,7 +31,7 @@ def test_vision_rr_action():
     pick(st, "+2 ATK")
     assert st.atk(v) == 4
     assert f"use:{v}" not in st.decision.ids()
-    st.turn = -1  # the player phase ends
+    end_phase(st)
     assert st.atk(v) == 2
 
 
@@ -59,9 +59,9 @@ def test_lead_from_the_front_rr_hero_action():
     pay_all(st)
     opt(st, f"t:{st.ident[1]}")
     assert st.atk(st.ident[1]) == atk1 + 1 and st.thw(st.ident[1]) == thw1 + 1 and st.atk(a) == aatk + 1
-    assert st.atk(st.ident[0]) == atk0
-    go(st, ("win", "round_end"))
-    assert u in st.disc[0] and st.atk(st.ident[1]) == atk1
+    assert st.atk(st.ident[0]) == atk0 and u in st.disc[0]
+    end_phase(st)
+    assert st.atk(st.ident[1]) == atk1 and st.atk(a) == aatk
 
 
 def test_make_the_call_rr_allies():
@@ -111,29 +111,53 @@ def test_inspired_rr_attachments():
 
 
 def test_every_leadership_card_accounted():
-    """Hawkeye and The Triskelion wait for engine hooks (minion enters play; ally limit)."""
+    """Every Leadership card is scripted."""
     from capes.games.champions.data import FILES, cards
     cards()
-    missing = [c for c in FILES["leadership"] if c not in SCRIPTED]
-    assert sorted(missing) == ["01066", "01073"]
+    assert not [c for c in FILES["leadership"] if c not in SCRIPTED]
 
 
-def test_hawkeye_and_triskelion_prepared_functions():
-    """01066/01073 (written, not registered: need a minion-entered event and an ally-limit hook)."""
-    from capes.games.champions.cards.leadership import hawkeye, hawkeye_enters, triskelion
+def end_phase(st):
+    """Resolve the end of the player phase (discard down: keep; draw up; ready)."""
+    st.stack.append(("pend",))
+    st._decision = None
+    st.run()
+    while st.decision.kind == "hdisc":
+        st.apply("keep" if "keep" in st.decision.ids() else st.decision.ids()[0])
+
+
+def test_hawkeye_rr_minion():
+    """01066 (champions/rr/minion): 4 arrow counters; response after a minion enters play: remove one to deal
+    it 2 damage."""
     st = cm()
-    hk = to_play(st, 0, "01066")
-    hawkeye_enters(st, 0, hk)
+    hk = play(st, 0, "01066", "P", "P", "P")
     assert st.cnt[hk] == 4
-    from tests.champions.test_cards_ultron import minion
-    m = minion(st, "01101")
-    st.stack.append(("evt", "minion_entered", m, 0))
-    st._buf = []
-    hawkeye(st, 0, hk, len(st.stack) - 1)
-    frames = st._buf
-    st._buf = None
-    st.stack.pop()
-    go(st, *frames)
+    from tests.champions.test_cards_ultron import enc
+    m = enc(st, "01101")
+    go(st, ("engage", m, 0), windows=True)
+    opt(st, f"trig:{hk}:")
     assert st.dmg[m] == 2 and st.cnt[hk] == 3
-    tr = to_play(st, 0, "01073")
-    assert triskelion(st, tr, st.ident[0]) == 1
+    st.cnt[hk] = 0
+    m2 = enc(st, "01102")
+    go(st, ("engage", m2, 0), windows=True)
+    assert not any(o.startswith(f"trig:{hk}") for o in st.decision.ids())
+    assert hk in st.play[0]  # not Uses: he stays without counters
+
+
+def test_triskelion_rr_ally_limit():
+    """01073 (champions/rr/ally-limit): your ally limit is 1 higher."""
+    st = cm()
+    to_play(st, 0, "01073")
+    for c in ("01066", "01067", "01083"):
+        to_play(st, 0, c)
+    u = play(st, 0, "01068", "P", "P", "P", "P")
+    assert u in st.play[0] and len(st.allies(0)) == 4 and st.decision.kind == "turn"
+
+
+def test_ally_limit_without_triskelion_rr_ally_limit():
+    """champions/rr/ally-limit: without The Triskelion a fourth ally makes you discard one."""
+    st = cm()
+    for c in ("01066", "01067", "01083"):
+        to_play(st, 0, c)
+    play(st, 0, "01068", "P", "P", "P", "P")
+    assert st.decision.kind == "over_limit"

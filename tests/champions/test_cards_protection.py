@@ -158,26 +158,42 @@ def test_indomitable_zero_damage_defence_rr_timing():
 
 
 def test_every_protection_card_accounted():
-    """Counter-Punch waits for an engine "defended" event; Get Behind Me! for a test fix (see the report)."""
+    """Every Protection card is scripted (Get Behind Me! may wait for a test fix elsewhere: see the report)."""
     from capes.games.champions.data import FILES, cards
     cards()
     missing = [c for c in FILES["protection"] if c not in SCRIPTED]
-    assert sorted(missing) in (["01077"], ["01077", "01078"])
+    assert missing in ([], ["01078"])
 
 
-def test_counter_punch_prepared_function():
-    """01077 (written, not registered: needs a "defended" event): deals the enemy your hero's ATK."""
-    from capes.games.champions.cards.protection import counter_punch
+def test_counter_punch_rr_attack():
+    """01077 (champions/rr/attack): response after your hero defends: deal that enemy damage equal to your
+    hero's ATK (an attack: retaliate answers it)."""
     st = game()
     hero(st)
-    st.stack.append(("evt", "defended", st.ident[0], st.villain, 0))
-    st._buf = []
-    counter_punch(st, 0, -1, len(st.stack) - 1)
-    frames = st._buf
-    st._buf = None
-    st.stack.pop()
-    go(st, *frames)
-    assert st.dmg[st.villain] == st.atk(st.ident[0])
+    cp = to_hand(st, 0, "01077")
+    go(st, ("attack", st.villain, 0, 0))
+    opt(st, "def:hero", keep=True)
+    assert f"trig:{cp}:01077" in st.decision.ids()
+    opt(st, f"trig:{cp}:", keep=True)
+    while st.decision.kind == "pay":
+        st.apply(st.decision.ids()[0])
+    settle(st)
+    assert st.dmg[st.villain] == st.atk(st.ident[0]) and cp in st.disc[0]
+
+
+def test_counter_punch_not_after_undefended_rr_attack():
+    """01077: no response when the hero did not defend (or an ally defended)."""
+    st = game()
+    hero(st)
+    to_hand(st, 0, "01077")
+    a = to_play(st, 0, "01083")
+    go(st, ("attack", st.villain, 0, 0))
+    opt(st, "nodef", keep=True)
+    assert not any(o.startswith("trig:") for o in st.decision.ids())
+    settle(st)
+    go(st, ("attack", st.villain, 0, 0))
+    opt(st, f"def:{a}", keep=True)
+    assert not any(o.startswith("trig:") for o in st.decision.ids())
 
 
 def test_get_behind_me_prepared_function():

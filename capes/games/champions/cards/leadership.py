@@ -1,9 +1,4 @@
-"""Leadership aspect cards.
-
-Not scripted (the engine has no hook for them yet; see the session report): Hawkeye (01066) responds
-"after a minion enters play" and no rules step announces that; The Triskelion (01073) raises the ally
-limit, which the engine fixes at 3.
-"""
+"""Leadership aspect cards."""
 
 from __future__ import annotations
 
@@ -11,35 +6,23 @@ from capes.games.champions.cards import action, cont, enters, mark, play, stat, 
 from capes.games.champions.data import CARDS
 
 
-# ---------------------------------------------------------------- written, waiting for engine hooks
+@enters("01066")  # Hawkeye: enters play with 4 arrow counters (not Uses: he stays when they are gone)
 def hawkeye_enters(g, p, me):
-    g.cnt[me] = 4  # arrow counters (not Uses: he stays in play when they are gone)
+    g.cnt[me] = 4
 
 
+@trigger("01066", "minion_entered", kind="optional",
+         can=lambda g, p, me, i: g.owner[me] == p and g.cnt[me] > 0 and g.ev(i)[2] in g.eplay)
 def hawkeye(g, p, me, i):
-    """Hawkeye (01066): response after a minion enters play: remove an arrow counter, 2 damage to it.
-    Needs an engine event ``("evt", "minion_entered", minion, player)`` after flow._engage; register with
-    :func:`register_hawkeye` once it exists."""
+    """Response: after a minion enters play, remove an arrow counter to deal it 2 damage."""
     g.cnt[me] -= 1
     g.damage(g.ev(i)[2], 2, me)
 
 
-def register_hawkeye() -> None:
-    enters("01066")(hawkeye_enters)
-    trigger("01066", "minion_entered", kind="optional",
-            can=lambda g, p, me, i: g.cnt[me] > 0 and g.ev(i)[2] in g.eplay)(hawkeye)
-
-
+@stat("01073", "ally_limit")  # The Triskelion: your ally limit is 1 higher (champions/rr/ally-limit)
 def triskelion(g, me, target):
-    """The Triskelion (01073): your ally limit is 1 higher. Needs the engine to read the ally limit as
-    ``3 + g._mod("ally_limit", g.ident[p])`` (flow._entered/_over_build); register with
-    :func:`register_triskelion`."""
     p = g.owner[me]
     return 1 if me in g.play[p] and target == g.ident[p] else 0
-
-
-def register_triskelion() -> None:
-    stat("01073", "ally_limit")(triskelion)
 
 
 @enters("01067")  # Maria Hill: response, each player draws 1 card
@@ -64,24 +47,7 @@ def vision_pick(g, p, me, paid=""):
 
 @cont
 def vision_set(g, me, which):
-    g.mods.append(("round", "vision", me, which))
-
-
-def _phase_mod(g, me, which) -> int:
-    # "until the end of the phase": action abilities are used in the player phase (turn >= 0)
-    if g.turn < 0:
-        return 0
-    return 2 * sum(1 for m in g.mods if m[0] == "round" and m[1] == "vision" and m[2] == me and m[3] == which)
-
-
-@stat("01068", "atk")
-def vision_atk(g, me, target):
-    return _phase_mod(g, me, "atk") if target == me else 0
-
-
-@stat("01068", "thw")
-def vision_thw(g, me, target):
-    return _phase_mod(g, me, "thw") if target == me else 0
+    g.boost_stat(me, which, 2, "phase")
 
 
 @play("01069", can=lambda g, p, me: any(g.allies(q) for q in range(g.n)))  # Get Ready
@@ -94,39 +60,20 @@ def get_ready(g, p, me):
         g.modal(p, [(f"Ready {g.name(a)}", (("ready", a),)) for a in ex])
 
 
-# Lead from the Front: hero action, each character a chosen player controls gets +1 THW and +1 ATK
-# until the end of the phase. The engine has no lasting stat effects for events, so the card stays in
-# its owner's play area as the reminder of the effect until the round ends (no effect after the phase).
-@play("01070", form="hero")
+@play("01070", form="hero")  # Lead from the Front
 def lead_from_the_front(g, p, me):
-    if me in g.disc[p]:
-        g.disc[p].remove(me)
-    g.play[p].append(me)
-    g.cnt[me] = 0
-    g.choose(p, "player", (("call", "leadership.lftf_set", me, "@"),), "Lead from the Front: which player?")
+    g.choose(p, "player", (("call", "leadership.lftf_set", "@"),), "Lead from the Front: which player?")
 
 
 @cont
-def lftf_set(g, me, ident):
-    g.cnt[me] = g.owner[ident] + 1
-    g.emit("champions/summary/actions/play", f"Each character player {g.owner[ident] + 1} controls gets +1 THW "
-           "and +1 ATK until the end of the phase.")
-
-
-def _lftf(g, me, target) -> int:
-    q = g.cnt[me] - 1
-    if q < 0 or g.turn < 0 or g.code[me] != "01070":
-        return 0
-    return 1 if target == g.ident[q] or target in g.allies(q) else 0
-
-
-stat("01070", "atk")(_lftf)
-stat("01070", "thw")(_lftf)
-
-
-@trigger("01070", "round_end", kind="forced")
-def lead_from_the_front_ends(g, p, me, i):
-    g.discard(me)
+def lftf_set(g, ident):
+    """Each character the chosen player controls (now) gets +1 THW and +1 ATK until the end of the phase."""
+    q = g.owner[ident]
+    for u in [g.ident[q], *g.allies(q)]:
+        g.boost_stat(u, "thw", 1, "phase")
+        g.boost_stat(u, "atk", 1, "phase")
+    g.emit("champions/rr/hero-action", f"Lead from the Front: player {q + 1}'s characters get +1 THW and +1 ATK "
+           "until the end of the phase.")
 
 
 def _call_targets(g, p):

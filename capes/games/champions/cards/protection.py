@@ -1,16 +1,9 @@
-"""Protection aspect cards.
-
-Not scripted (the engine has no event for it yet; see the session report): Counter-Punch (01077) responds
-"after your hero defends", and no rules step announces who defended; a card in hand cannot watch the attack.
-Indomitable (01082), in play, watches the attacks on its hero instead (see :func:`indomitable`).
-"""
+"""Protection aspect cards."""
 
 from __future__ import annotations
 
 from capes.games.champions.cards import action, cont, enters, mark, stat, trigger
-from capes.games.champions.cards.ultron import after_event, before_event, kind
 from capes.games.champions.data import CARDS
-from capes.games.champions.engine import F_ATTACK, HERO
 
 
 # Black Widow: interrupt when an encounter card is revealed -> cancel and discard it, reveal another.
@@ -51,18 +44,14 @@ def get_behind_me(g, p, me, i):
     g.villain_attacks(p)
 
 
+@trigger("01077", "defended", kind="optional", where="hand",
+         can=lambda g, p, me, i: g.ev(i)[4] == p and g.ev(i)[2] == g.ident[p] and g.ev(i)[3] in g.attackable(p))
 def counter_punch(g, p, me, i):
-    """Counter-Punch (01077), written for an engine event the engine does not have yet:
-    ``("evt", "defended", defender, enemy, player)`` opened as a window right after defenders are declared
-    (flow._atk_res). Response: after your hero defends against an enemy attack, deal that enemy damage equal
-    to your hero's ATK. NOT registered (no such event); register with :func:`register_counter_punch`."""
-    f = g.ev(i)
-    g.damage(f[3], g.atk(g.ident[p]), g.ident[p])
-
-
-def register_counter_punch() -> None:
-    trigger("01077", "defended", kind="optional", where="hand",
-            can=lambda g, p, me, i: g.ev(i)[2] == g.ident[p] and g.ev(i)[4] == p)(counter_punch)
+    """Counter-Punch: response (attack) after your hero defends against an enemy attack: damage equal to
+    your hero's ATK to that enemy. It is an attack (champions/rr/attack): guard limits it and retaliate
+    answers it."""
+    e = g.ev(i)[3]
+    g.push(("eattack", p, e, g.atk(g.ident[p]), me, 0))
 
 
 def register_get_behind_me() -> None:
@@ -108,65 +97,10 @@ def armored_vest_def(g, me, target):
 
 
 # ---------------------------------------------------------------- Indomitable
-# Response: after your hero defends, discard Indomitable -> ready your hero. The engine announces no
-# "defended" event, so Indomitable watches each attack on its hero: the hero was ready just before the
-# attack resolved and is exhausted once the defence is declared (seen at the attack's damage, or at its end
-# when it dealt none).  mods: ("indom", me, ready_before, exhausted_at_damage or -1), ("indom_ok", me).
-
-def _mine(g, me) -> int:
-    p = g.owner[me]
-    return p if g.att[me] == g.ident[p] else -1
-
-
-@trigger("01082", "attack_init", kind="forced", can=lambda g, p, me, i: g.ev(i)[2] == _mine(g, me) >= 0)
-def indomitable_watch(g, p, me, i):
-    g.mods = [m for m in g.mods if not (m[0] in ("indom", "indom_ok") and m[1] == me)]
-    before_event(g, i, ("call", "protection.indom_snap", me))
-
-
-@cont
-def indom_snap(g, me):
-    p = g.owner[me]
-    g.mods.append(("indom", me, 0 if g.exh[g.ident[p]] else 1, -1))
-
-
-def _snap(g, me):
-    for k, m in enumerate(g.mods):
-        if m[0] == "indom" and m[1] == me:
-            return k, m
-    return -1, None
-
-
-@trigger("01082", "dmg", kind="forced",
-         can=lambda g, p, me, i: _snap(g, me)[1] is not None and _snap(g, me)[1][3] < 0
-         and g.ev(i)[1] == g.ident[g.owner[me]] and g.ev(i)[4] & F_ATTACK)
-def indomitable_seen(g, p, me, i):
-    k, m = _snap(g, me)
-    g.mods[k] = (*m[:3], g.exh[g.ident[g.owner[me]]])
-
-
-@trigger("01082", "enemy_attacked", kind="forced",
-         can=lambda g, p, me, i: _snap(g, me)[1] is not None and g.ev(i)[3] == _mine(g, me)
-         and kind(g, i) == "attack")
-def indomitable_verdict(g, p, me, i):
-    k, m = _snap(g, me)
-    g.mods.pop(k)
-    q = g.owner[me]
-    exh = m[3] if m[3] >= 0 else g.exh[g.ident[q]]
-    if m[2] and exh and g._form[q] == HERO:
-        g.mods.append(("indom_ok", me))
-        after_event(g, i, ("call", "protection.indom_clear", me))
-
-
-@cont
-def indom_clear(g, me):
-    g.mods = [m for m in g.mods if not (m[0] == "indom_ok" and m[1] == me)]
-
-
-@trigger("01082", "enemy_attacked", kind="optional",
-         can=lambda g, p, me, i: ("indom_ok", me) in g.mods and g.owner[me] == p)
+@trigger("01082", "defended", kind="optional",
+         can=lambda g, p, me, i: g.owner[me] == p and g.att[me] == g.ident[p] == g.ev(i)[2])
 def indomitable(g, p, me, i):
-    g.mods = [m for m in g.mods if not (m[0] == "indom_ok" and m[1] == me)]
+    """Response: after your hero defends, discard Indomitable to ready your hero."""
     g.discard(me)
     g.ready(g.ident[p])
 

@@ -13,6 +13,7 @@ other removal) the held card goes to its owner's discard pile (Ultron Drones' fo
 
 from __future__ import annotations
 
+from capes.games.champions import cards as S
 from capes.games.champions.cards import action, boost, cont, defeated, mark, revealed, setup, stat, trigger
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import F_ATTACK, HERO, STUN
@@ -254,7 +255,6 @@ def assault_on_norad(g, p, me):
 @revealed("01139b")
 def countdown_to_oblivion(g, p, me):
     drones_each(g)
-    g.mods.append(("floor", me, g.thr[me]))
 
 
 mark("01138a", "ultron")
@@ -288,36 +288,8 @@ def norad_pick(g, q, me):
         g.modal(q, opts)
 
 
-def _floor(g, me):
-    """Countdown to Oblivion: threat cannot be removed. The engine has no hook on threat removal, so the
-    removal is undone at the next rules event (always before any threat is placed on it)."""
-    for k, m in enumerate(g.mods):
-        if m[0] == "floor" and m[1] == me:
-            if g.thr[me] < m[2]:
-                g.emit("champions/rr/cannot", f"Threat cannot be removed from {g.name(me)}: "
-                       f"{m[2] - g.thr[me]} threat is put back.")
-                g.thr[me] = m[2]
-            return
-
-
-@cont
-def floor_set(g, me):
-    g.mods = [m for m in g.mods if not (m[0] == "floor" and m[1] == me)]
-    if me == g.mscheme:
-        g.mods.append(("floor", me, g.thr[me]))
-
-
-def _floor_threat(g, p, me, i):
-    _floor(g, me)
-    if g.ev(i)[1] == me:
-        after_event(g, i, ("call", "ultron.floor_set", me))
-
-
-trigger("01139b", "threat", kind="forced", can=lambda g, p, me, i: me == g.mscheme)(_floor_threat)
-for _ev in ("after_thwart", "after_attack", "attack_init", "dmg", "treachery", "round_end",
-            "minion_defeated", "form_changed", "enemy_attacked"):
-    trigger("01139b", _ev, kind="forced", can=lambda g, p, me, i: me == g.mscheme)(
-        lambda g, p, me, i: _floor(g, me))
+# Countdown to Oblivion (3B): threat cannot be removed from it (champions/rr/cannot, applied by the engine).
+S.CANNOT_REMOVE.add("01139b")
 
 
 # ---------------------------------------------------------------- responding after an event
