@@ -302,20 +302,6 @@ def after_event(g, i: int, frame: tuple) -> None:
     g.push(("call", "ultron.ae_defer", i, g.stack[i][0], frame))
 
 
-def before_event(g, i: int, frame: tuple) -> None:
-    """Resolve ``frame`` at the last moment before the event frame at stack index ``i`` resolves (after the
-    other steps of its window)."""
-    g.push(("call", "ultron.be_defer", i, frame))
-
-
-@cont
-def be_defer(g, i, frame):
-    if len(g.stack) - 1 > i:
-        g.stack.insert(i + 1, frame)
-    else:
-        g.push(frame)
-
-
 @cont
 def ae_defer(g, i, name, frame):
     if len(g.stack) - 1 > i:
