@@ -555,3 +555,24 @@ def test_cannot_remove_threat_registry():
         assert s.thr[s.mscheme] == 4
     finally:
         S.CANNOT_REMOVE.discard(s.code[s.mscheme])
+
+
+def test_first_player_orders_simultaneous_forced_abilities():
+    """champions/rr/first-player and champions/summary/faq/6: two different forced abilities at once ->
+    the first player picks the order."""
+    from capes.games.champions import cards as S
+    entry = ("01006", "forced", "play", None, None, lambda g, p, me, i: g.emit("champions/rr/forced", "May!"))
+    S.TRIGGERS.setdefault("round_end", []).append(entry)
+    engine._FORCED.clear()
+    try:
+        s = scenario(play=["01084", "01006"], edeck_top=["01186", "01104"])
+        do(s, "end")
+        settle(s, ("forced_order",))
+        assert s.decision.kind == "forced_order" and s.decision.seat == s.first
+        assert len(s.decision.options) == 2
+        do(s, "f:")
+        settle(s)
+        assert "May!" in texts(s) and not any(s.code[u] == "01084" for u in s.play[0])
+    finally:
+        S.TRIGGERS["round_end"].remove(entry)
+        engine._FORCED.clear()

@@ -638,12 +638,18 @@ class ChampionsState(State):
             fc = _FORCED[event] = ([t for t in trigs if t[1] == "forced"], frozenset(t[0] for t in trigs if t[1] == "forced"))
         forced, codes = fc
         if forced:
+            due = []
             for u in self._modsrc() + self.boosts:
                 code = self.ccard(u).code
                 if code in codes:
-                    for t in forced:
+                    for k, t in enumerate(forced):
                         if t[0] == code and (t[4] is None or t[4](self, self._ctrl(u), u, i)):
-                            t[5](self, self._ctrl(u), u, i)
+                            due.append((u, k))
+            if len({forced[k][0] for _, k in due}) == 1:  # copies of one card: order makes no difference
+                for u, k in due:
+                    forced[k][5](self, self._ctrl(u), u, i)
+            elif due:  # champions/rr/first-player: the first player orders simultaneous forced abilities
+                self.push(("forced_order", event, i, tuple(due)))
         if len(forced) < len(trigs):
             self.push(("optwin", event, i, 0, ()))
 

@@ -1339,6 +1339,39 @@ def _optwin_do(g: G, f: tuple, oid: str) -> None:
 ASKS["optwin"] = (_optwin_build, _optwin_do)
 
 
+def _forced_due(g: G, f: tuple) -> list[tuple[int, int]]:
+    from capes.games.champions.engine import _FORCED
+    _, event, i, due = f
+    forced = _FORCED[event][0]
+    out = []
+    for u, k in due:
+        t = forced[k]
+        if g.ccard(u).code == t[0] and (t[4] is None or t[4](g, g._ctrl(u), u, i)):
+            out.append((u, k))
+    return out
+
+
+def _forced_build(g: G, f: tuple):
+    due = _forced_due(g, f)
+    return g.first, "Simultaneous forced abilities: which resolves first?", [
+        (f"f:{u}:{k}", f"{g.name(u)} first") for u, k in due]
+
+
+def _forced_do(g: G, f: tuple, oid: str) -> None:
+    from capes.games.champions.engine import _FORCED
+    _, event, i, due = f
+    _, us, ks = oid.split(":")
+    u, k = int(us), int(ks)
+    _FORCED[event][0][k][5](g, g._ctrl(u), u, i)
+    rest = tuple(x for x in due if x != (u, k))
+    if rest:
+        g.push(("forced_order", event, i, rest))
+
+
+ASKS["forced_order"] = (_forced_build, _forced_do)
+AUTO_SINGLE.add("forced_order")
+
+
 @step("trig_res")
 def _trig_res(g: G, p: int, u: int, event: str, i: int, paid: str) -> None:
     g.paid = paid
