@@ -5,13 +5,22 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import capes
 import pytest
 
+import capes
 from capes.core.errors import ConfigError
 from capes.games.heroes import effects as fx
-from capes.games.heroes.content import (ACTION_EFFECTS, COMBAT_EFFECTS, DEFAULT_DIR, PLAN_EFFECTS, POWERUP_EFFECTS,
-                                        SCENARIO_EFFECTS, SCHEME_EFFECTS, TROUBLE_EFFECTS, load_content)
+from capes.games.heroes.content import (
+    ACTION_EFFECTS,
+    COMBAT_EFFECTS,
+    DEFAULT_DIR,
+    PLAN_EFFECTS,
+    POWERUP_EFFECTS,
+    SCENARIO_EFFECTS,
+    SCHEME_EFFECTS,
+    TROUBLE_EFFECTS,
+    load_content,
+)
 
 
 def test_counts() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from capes.games.heroes.engine import DIST0, REC, READY, SPACE0, SUPC, DIST_IDS
+from capes.games.heroes.engine import DIST0, DIST_IDS, READY, REC, SPACE0, SUPC
 from tests.heroes.helpers import BLANK, HIT, HIT_B, HIT_BOOST, TROUBLE, TWO_HITS, new, play
 
 JAMES, RICH = 0, 1

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-import capes
 import pytest
 
+import capes
 from capes.core.bots.base import make_bot
 from capes.core.rng import Rng
 

@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import capes
 from capes.core.rng import Rng
-from capes.games.heroes.engine import DIST0, READY, REC, SPACE0, SUPC, AVAIL
-from tests.heroes.helpers import (BLANK, HIT, HIT_BOOST, TROUBLE, TWO_HITS, new, place, play, refresh, rules_cited,
-                                  to_actions)
+from capes.games.heroes.engine import AVAIL, DIST0, READY, REC, SPACE0, SUPC
+from tests.heroes.helpers import (
+    BLANK,
+    HIT,
+    HIT_BOOST,
+    TROUBLE,
+    TWO_HITS,
+    new,
+    place,
+    play,
+    refresh,
+    rules_cited,
+    to_actions,
+)
 
 VILLAGE = 2
 
@@ -91,7 +102,7 @@ def test_keep_on_board_heroes_planning_keep() -> None:
     st.pp[0] = 1
     st.stack.append(("plan", 0))
     refresh(st)
-    st.decision
+    assert st.decision.seat is not None
     assert st.hloc[0] == [REC, REC, REC, REC]  # nobody affordable: all to Recovery
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import capes
 import pytest
 
+import capes
 from capes.core.errors import ConfigError
 from capes.games.heroes.engine import ROUND_CAP, SEQ_CAP
 from tests.heroes.helpers import new

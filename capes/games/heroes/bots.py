@@ -155,7 +155,7 @@ def rollout_choice(state: State, rng: Rng) -> str:
         heads = state.heads  # type: ignore[attr-defined]
         game = state.game
         targets = {f"{a}-{game.C.headlines[h].district}" for a, h in zip(("upper", "central", "village", "lower",
-                                                                           "queens", "brooklyn"), heads) if h}
+                                                                           "queens", "brooklyn"), heads, strict=False) if h}
         moves = [i for i in ids if i.startswith("move:") and i.rsplit(":", 1)[1] in targets]
         if moves:
             return moves[rng.randbelow(len(moves))]

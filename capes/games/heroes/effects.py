@@ -8,9 +8,10 @@ now (so a window only offers abilities that matter). Action effects take
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from capes.games.heroes.dice import FACES, HIT, BOOST
+from capes.games.heroes.dice import BOOST, FACES, HIT
 
 if TYPE_CHECKING:
     from capes.games.heroes.engine import HeroesState

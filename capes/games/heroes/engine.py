@@ -56,7 +56,7 @@ F_BOOST = fx.F_BOOST
 _OPTS: dict[str, Option] = {}
 
 
-def O(oid: str, label: str) -> Option:
+def opt(oid: str, label: str) -> Option:
     o = _OPTS.get(oid)
     if o is None:
         o = _OPTS[oid] = Option(oid, label)
@@ -74,11 +74,11 @@ def _hero_opts(C: Any, h: str) -> tuple[Any, ...]:
     """(support moves per Area, back to the card, Support (Action) ability or None, Medical Treatment), cached."""
     hero = C.heroes[h]
     hn = hero.name
-    sp = tuple(O(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}") for a in range(6))
-    card = O(f"sup:{h}:card", f"Move {hn} back to the Supporting position of his card")
+    sp = tuple(opt(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}") for a in range(6))
+    card = opt(f"sup:{h}:card", f"Move {hn} back to the Supporting position of his card")
     sup = hero.support
-    ab = O(f"ability:{h}", f"{hn}: {sup.name} — {sup.text}") if sup.kind == "action" else None
-    med = O(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound")
+    ab = opt(f"ability:{h}", f"{hn}: {sup.name} — {sup.text}") if sup.kind == "action" else None
+    med = opt(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound")
     t = _HOPTS[(h, id(C))] = (sp, card, ab, med)
     return t
 
@@ -86,9 +86,9 @@ def _hero_opts(C: Any, h: str) -> tuple[Any, ...]:
 def _move_opts(C: Any, h: str, nd: int) -> tuple[Option, ...]:
     """Movement options of hero ``h``: each of the ``nd`` Districts, the Scenario card, Recovery (cached)."""
     hn = C.heroes[h].name
-    out = [O(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}") for d in range(nd)]
-    out.append(O(f"move:{h}:scenario", f"Move {hn} to the Scenario card"))
-    out.append(O(f"move:{h}:recovery", f"Move {hn} to Recovery"))
+    out = [opt(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}") for d in range(nd)]
+    out.append(opt(f"move:{h}:scenario", f"Move {hn} to the Scenario card"))
+    out.append(opt(f"move:{h}:recovery", f"Move {hn} to Recovery"))
     t = _MOVES[(h, nd, id(C))] = tuple(out)
     return t
 
@@ -390,11 +390,11 @@ class HeroesState(State):
         # heroes/planning/1: Receive Plot Points
         avail = 0
         for i in range(4):
-            l = loc[i]
-            if (l in (READY, SUPC, REC) or SPACE0 <= l < SPACE0 + 12) and not w[i]:
+            lc = loc[i]
+            if (lc in (READY, SUPC, REC) or SPACE0 <= lc < SPACE0 + 12) and not w[i]:
                 loc[i] = AVAIL
                 avail += 1
-            elif SPACE0 <= l < SPACE0 + 12 or l in (READY, SUPC):
+            elif SPACE0 <= lc < SPACE0 + 12 or lc in (READY, SUPC):
                 loc[i] = REC
         bonus = self.vp[s] // 5 + self._scen_param("plot_bonus") + self.pu_bonus(s, "pu_pp") + self.plan_bonus(s, "mp_pp")
         self.pp[s] += avail + bonus
@@ -420,8 +420,8 @@ class HeroesState(State):
             self.emit("heroes/planning/keep", f"{h.name} cannot be kept on the board and goes to Recovery.")
             return None
         return Decision(s, f"Keep {h.name} in {loc_name(self.hloc[s][i])} for {h.level} Plot Points?",
-                        (O(f"keep:{h.id}", f"Keep {h.name} on the board ({h.level} PP)"),
-                         O(f"recall:{h.id}", f"Move {h.name} to Recovery")), kind="planning")
+                        (opt(f"keep:{h.id}", f"Keep {h.name} on the board ({h.level} PP)"),
+                         opt(f"recall:{h.id}", f"Move {h.name} to Recovery")), kind="planning")
 
     def a_keep(self, fr: tuple[Any, ...], oid: str) -> None:
         s, i = fr[1], fr[2]
@@ -438,10 +438,10 @@ class HeroesState(State):
         h = self.hero_of(s, i)
         opts = []
         if self.pp[s] >= h.level:
-            opts.append(O(f"ready:{h.id}", f"{h.name}: Ready ({h.level} PP)"))
+            opts.append(opt(f"ready:{h.id}", f"{h.name}: Ready ({h.level} PP)"))
         if self.pp[s] >= 1:
-            opts.append(O(f"support:{h.id}", f"{h.name}: Supporting (1 PP)"))
-        opts.append(O(f"recover:{h.id}", f"{h.name}: In Recovery"))
+            opts.append(opt(f"support:{h.id}", f"{h.name}: Supporting (1 PP)"))
+        opts.append(opt(f"recover:{h.id}", f"{h.name}: In Recovery"))
         return Decision(s, f"Status of {h.name} ({self.pp[s]} Plot Points left)", tuple(opts), kind="planning")
 
     def a_status(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -480,8 +480,8 @@ class HeroesState(State):
         for c in self.rhand[s]:
             if R[c].kind == "ally" and c not in seen:
                 seen.append(c)
-        opts = [O(f"ally:{c}", f"Play the Ally {R[c].name} (1 PP)") for c in seen]
-        opts.append(O("ally:none", "Play no Ally"))
+        opts = [opt(f"ally:{c}", f"Play the Ally {R[c].name} (1 PP)") for c in seen]
+        opts.append(opt("ally:none", "Play no Ally"))
         return Decision(s, "Play an Ally?", tuple(opts), kind="planning")
 
     def a_ally(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -506,7 +506,7 @@ class HeroesState(State):
     def q_allydrop(self, fr: tuple[Any, ...]) -> Decision | None:
         s = fr[1]
         R = self.C.resources
-        opts = tuple(O(f"drop:{k}:{a[0]}", f"Discard the Ally {R[a[0]].name}") for k, a in enumerate(self.allies[s][:3]))
+        opts = tuple(opt(f"drop:{k}:{a[0]}", f"Discard the Ally {R[a[0]].name}") for k, a in enumerate(self.allies[s][:3]))
         return Decision(s, "You may have three Allies in play: discard one", opts, kind="planning")
 
     def a_allydrop(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -522,7 +522,7 @@ class HeroesState(State):
             self.stack.pop()
             return None
         return Decision(s, "Place one more Plot Point on the Ally you just played?",
-                        (O("extra:yes", "Place 1 more Plot Point on it"), O("extra:no", "No")), kind="planning")
+                        (opt("extra:yes", "Place 1 more Plot Point on it"), opt("extra:no", "No")), kind="planning")
 
     def a_allyextra(self, fr: tuple[Any, ...], oid: str) -> None:
         s = fr[1]
@@ -537,8 +537,8 @@ class HeroesState(State):
         if len(self.stories[s]) < 3 or not left:
             self.stack.pop()
             return None
-        opts = [O(f"powerup:{p}", f"Discard 3 Story cards for {self.C.powerups[p].name}") for p in left]
-        opts.append(O("powerup:none", "Keep the Story cards"))
+        opts = [opt(f"powerup:{p}", f"Discard 3 Story cards for {self.C.powerups[p].name}") for p in left]
+        opts.append(opt("powerup:none", "Keep the Story cards"))
         return Decision(s, "Purchase a Team Power-Up?", tuple(opts), kind="planning")
 
     def a_pup(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -626,52 +626,52 @@ class HeroesState(State):
         opts: list[Option] = []
         na = self.areas()
         nd = na * 4
-        occupied = self._occupied() if (SUPC in loc or any(SPACE0 <= l < SPACE0 + 12 for l in loc)) else ()
+        occupied = self._occupied() if (SUPC in loc or any(SPACE0 <= lc < SPACE0 + 12 for lc in loc)) else ()
         # heroes/missions/troubleshoot
-        for l in loc:
-            if DIST0 <= l < DIST0 + nd:
-                d = l - DIST0
+        for lc in loc:
+            if DIST0 <= lc < DIST0 + nd:
+                d = lc - DIST0
                 h = self.heads[d // 4]
                 if h and self.head_dist(d // 4) == d:
                     oid = "trouble:" + DIST_IDS[d]
                     if not any(o.id == oid for o in opts):
-                        opts.append(O(oid, f"Troubleshoot \"{C.headlines[h].name}\" in {DIST_NAMES[d]}"))
+                        opts.append(opt(oid, f"Troubleshoot \"{C.headlines[h].name}\" in {DIST_NAMES[d]}"))
         if self.special and SCEN in loc:
-            opts.append(O("trouble:scenario", f"Troubleshoot the Special Headline \"{C.specials[self.special].name}\""))
+            opts.append(opt("trouble:scenario", f"Troubleshoot the Special Headline \"{C.specials[self.special].name}\""))
         for i in range(4):
-            l = loc[i]
+            lc = loc[i]
             h = hids[i]
-            if l == READY or DIST0 <= l < DIST0 + 24 or l == SCEN:
+            if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN:
                 # heroes/missions/move: a Ready hero to any District, or back to Recovery
                 mv = _MOVES.get((h, nd, id(C)))
                 if mv is None:
                     mv = _move_opts(C, h, nd)
-                if DIST0 <= l < DIST0 + nd:
-                    k = l - DIST0
+                if DIST0 <= lc < DIST0 + nd:
+                    k = lc - DIST0
                     opts.extend(mv[:k])
                     opts.extend(mv[k + 1:nd])
                 else:
                     opts.extend(mv[:nd])
-                if self.special and l != SCEN:
+                if self.special and lc != SCEN:
                     opts.append(mv[nd])
-                if l != READY:
+                if lc != READY:
                     opts.append(mv[nd + 1])
-            elif l == SUPC or SPACE0 <= l < SPACE0 + 12:
+            elif lc == SUPC or SPACE0 <= lc < SPACE0 + 12:
                 ho = _HOPTS.get((h, id(C)))
                 if ho is None:
                     ho = _hero_opts(C, h)
                 sp = ho[0]
                 for a in range(na):
                     b = SPACE0 + 2 * a
-                    if l == b or l == b + 1 or (b in occupied and b + 1 in occupied):
+                    if lc == b or lc == b + 1 or (b in occupied and b + 1 in occupied):
                         continue
                     opts.append(sp[a])
-                if l != SUPC:
+                if lc != SUPC:
                     opts.append(ho[1])
                 # heroes/missions/ability: Support (Action)
                 if ho[2] is not None and fx.usable_action(self, s, C.heroes[h].support.effect):
                     opts.append(ho[2])
-            elif l == REC and self.wound[s][i]:
+            elif lc == REC and self.wound[s][i]:
                 ho = _HOPTS.get((h, id(C)))
                 if ho is None:
                     ho = _hero_opts(C, h)
@@ -683,16 +683,16 @@ class HeroesState(State):
                 if r.kind == "event" and c not in seen:
                     seen.add(c)
                     if fx.usable_action(self, s, r.ability.effect):
-                        opts.append(O(f"event:{c}", f"Play {r.name}: {r.ability.text}"))
+                        opts.append(opt(f"event:{c}", f"Play {r.name}: {r.ability.text}"))
         opts.append(STORY)
         return Decision(s, f"Game Round {self.round}, Action Round {self.ar}: choose your action", tuple(opts), kind="action")
 
     def _occupied(self) -> set[int]:
         occ = set()
         for row in self.hloc:
-            for l in row:
-                if SPACE0 <= l < SPACE0 + 12:
-                    occ.add(l)
+            for lc in row:
+                if SPACE0 <= lc < SPACE0 + 12:
+                    occ.add(lc)
         return occ
 
     def _hidx(self, s: int, hid: str) -> int:
@@ -711,7 +711,6 @@ class HeroesState(State):
                 self.hloc[s][i] = REC
                 self.emit("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to Recovery.")
                 return
-            from_card = self.hloc[s][i] == READY
             if dest == "scenario":
                 self.hloc[s][i] = SCEN
                 self.emit("heroes/winning/special", f"{self.pname(s)} moves {C.heroes[h].name} onto the Scenario card.")
@@ -719,7 +718,7 @@ class HeroesState(State):
             d = DIST_IDS.index(dest)
             self.hloc[s][i] = DIST0 + d
             self.emit("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to {DIST_NAMES[d]}.")
-            del from_card  # heroes/missions/free-move: allowed for any move of a Ready hero to a District
+            # heroes/missions/free-move: offered for any move of a Ready hero to a District
             self.stack.append(("freesup", s, d // 4))
         elif kind == "sup":
             h, _, dest = rest.partition(":")
@@ -758,12 +757,12 @@ class HeroesState(State):
             self.stack.pop()
             return None
         hids = self.game.team_heroes[self.teams[s]]
-        opts = [O(f"take:{hids[i]}", f"Take {self.C.heroes[hids[i]].name} along to a Support space of {AREA_NAMES[a]}")
+        opts = [opt(f"take:{hids[i]}", f"Take {self.C.heroes[hids[i]].name} along to a Support space of {AREA_NAMES[a]}")
                 for i in range(4) if self.hloc[s][i] == SUPC]
         if not opts:
             self.stack.pop()
             return None
-        opts.append(O("take:none", "Take nobody along"))
+        opts.append(opt("take:none", "Take nobody along"))
         return Decision(s, "Free move of a Supporting Super Hero?", tuple(opts), kind="action")
 
     def a_freesup(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -789,12 +788,12 @@ class HeroesState(State):
         s = fr[1]
         opts = []
         if self.sdeck or self.sdisc:
-            opts.append(O("advance", "Advance the Story track"))
+            opts.append(opt("advance", "Advance the Story track"))
         C = self.C
         last = len(self.track) - 1
         for k, c in enumerate(self.track):
             if k != last and C.stories[c].team == self.teams[s]:
-                opts.append(O(f"manip:{k}", f"Move \"{C.stories[c].name}\" to the last position of the track"))
+                opts.append(opt(f"manip:{k}", f"Move \"{C.stories[c].name}\" to the last position of the track"))
         if not opts:
             self.stack.pop()
             return None
@@ -831,7 +830,7 @@ class HeroesState(State):
         if not self.wanted:
             self.stack.pop()
             return None
-        opts = tuple(O(f"dropwanted:{k}:{v}", f"Discard {self.C.villains[v].name} from the Most Wanted spaces")
+        opts = tuple(opt(f"dropwanted:{k}:{v}", f"Discard {self.C.villains[v].name} from the Most Wanted spaces")
                      for k, v in enumerate(self.wanted))
         return Decision(s, "Discard a Most Wanted Villain", opts, kind="action")
 
@@ -886,7 +885,7 @@ class HeroesState(State):
         mm = self.C.masterminds[self.mastermind_of(nem)]
         p = mm.plans[self.plans[nem]]
         return Decision(nem, f"Attempt your Master Plan \"{p.name}\" with {mm.name}?",
-                        (O(f"plan:{p.id}", f"Attempt \"{p.name}\" ({p.text})"), O("plan:no", "Do not attempt a Master Plan")),
+                        (opt(f"plan:{p.id}", f"Attempt \"{p.name}\" ({p.text})"), opt("plan:no", "Do not attempt a Master Plan")),
                         kind="mastermind")
 
     def a_tsplan(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -922,7 +921,7 @@ class HeroesState(State):
                 return None
             lab = "Give the Lead Villain dice boosting"
         return Decision(nem, "Scheming (one per Troubleshooting action)",
-                        (O(f"scheme:{when}", lab), O("scheme:no", "Not now")), kind="mastermind")
+                        (opt(f"scheme:{when}", lab), opt("scheme:no", "Not now")), kind="mastermind")
 
     def _top_level(self) -> int:
         ts = self.ts
@@ -973,7 +972,6 @@ class HeroesState(State):
         ts = self.ts
         assert ts is not None
         hl = self.headline()
-        s = ts["seat"]
         nem = ts["nem"]
         n = hl.threat + self._scen_param("threat_plus") + self.plan_bonus(nem, "mp_threat")
         if ts["scheme"] == "threat":
@@ -1007,8 +1005,8 @@ class HeroesState(State):
         a = ts["area"]
         if a >= 0:
             for i in range(4):
-                l = self.hloc[s][i]
-                if l in (SPACE0 + 2 * a, SPACE0 + 2 * a + 1) and self.hero_of(s, i).skill in skills:
+                lc = self.hloc[s][i]
+                if lc in (SPACE0 + 2 * a, SPACE0 + 2 * a + 1) and self.hero_of(s, i).skill in skills:
                     return True
         return False
 
@@ -1025,8 +1023,8 @@ class HeroesState(State):
         a = ts["area"]
         if a >= 0:
             for i in reversed(range(4)):
-                l = self.hloc[s][i]
-                if l in (SPACE0 + 2 * a, SPACE0 + 2 * a + 1):
+                lc = self.hloc[s][i]
+                if lc in (SPACE0 + 2 * a, SPACE0 + 2 * a + 1):
                     sup = self.hero_of(s, i).support
                     if sup.kind == "troubleshooting" and sup.params.get("type", TYPES[t]) == TYPES[t]:
                         self.stack.append(("tssup", i))
@@ -1040,7 +1038,7 @@ class HeroesState(State):
         s = ts["seat"]
         h = self.hero_of(s, fr[1])
         return Decision(s, f"Use {h.name}'s Support (Troubleshooting) ability?",
-                        (O(f"use:{h.id}", f"{h.support.name}: {h.support.text}"), O("skip", "Do not use it")),
+                        (opt(f"use:{h.id}", f"{h.support.name}: {h.support.text}"), opt("skip", "Do not use it")),
                         kind="troubleshooting")
 
     def a_tssup(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -1094,11 +1092,11 @@ class HeroesState(State):
             card = V[c]
             if c not in seen and card.agent is None and card.requirement <= t and card.cost <= t:
                 seen.add(c)
-                opts.append(O(f"lead:{c}", f"Play {card.name} as Lead Villain (Requirement {card.requirement}, Cost {card.cost})"))
+                opts.append(opt(f"lead:{c}", f"Play {card.name} as Lead Villain (Requirement {card.requirement}, Cost {card.cost})"))
         for j, c in enumerate(self.wanted):
             # heroes/troubleshooting/3/most-wanted: Requirement 0, Cost paid normally
             if V[c].cost <= t:
-                opts.append(O(f"wanted:{j}:{c}", f"Play the Most Wanted {V[c].name} as Lead Villain (Cost {V[c].cost})"))
+                opts.append(opt(f"wanted:{j}:{c}", f"Play the Most Wanted {V[c].name} as Lead Villain (Cost {V[c].cost})"))
         if not opts and not self.vhand[v]:
             self.stack.pop()
             if k + 1 < len(order):
@@ -1152,9 +1150,9 @@ class HeroesState(State):
             card = V[c]
             if card.agent is not None:
                 if card.cost <= t:
-                    opts.append(O(f"agent:{c}", f"Play the Agent {card.name} (Cost {card.cost})"))
+                    opts.append(opt(f"agent:{c}", f"Play the Agent {card.name} (Cost {card.cost})"))
             elif card.backup is not None and card.backup.cost <= t:
-                opts.append(O(f"back:{c}", f"Play {card.backup.name} as a Backup Effect (Cost {card.backup.cost})"))
+                opts.append(opt(f"back:{c}", f"Play {card.backup.name} as a Backup Effect (Cost {card.backup.cost})"))
         if not opts and not self.vhand[v]:
             self.stack[-1] = ("tsback", k + 1)
             return None
@@ -1241,7 +1239,7 @@ class HeroesState(State):
         assert ts is not None
         mm = self.C.masterminds[self.mastermind_of(ts["nem"])]
         return Decision(ts["seat"], f"Challenge {mm.name} to stop the Master Plan?",
-                        (O("challenge", f"Challenge {mm.name}"), O("nochallenge", "Do not challenge (the Master Plan succeeds)")),
+                        (opt("challenge", f"Challenge {mm.name}"), opt("nochallenge", "Do not challenge (the Master Plan succeeds)")),
                         kind="mastermind")
 
     def a_tschal(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -1289,7 +1287,7 @@ class HeroesState(State):
             self.stack.pop()
             return None
         return Decision(s, "Put one of your Team Power-Ups into play",
-                        tuple(O(f"powerup:{p}", self.C.powerups[p].name) for p in left), kind="mastermind")
+                        tuple(opt(f"powerup:{p}", self.C.powerups[p].name) for p in left), kind="mastermind")
 
     def a_mmpup(self, fr: tuple[Any, ...], oid: str) -> None:
         s = fr[1]
@@ -1402,7 +1400,7 @@ class HeroesState(State):
             return False
         # heroes/combat/boost: a Teammate in a Support space of the Area
         lo = SPACE0 + 2 * a
-        return any(l == lo or l == lo + 1 for l in self.hloc[s])
+        return any(lc == lo or lc == lo + 1 for lc in self.hloc[s])
 
     def f_cbseq(self, fr: tuple[Any, ...]) -> None:
         cb = self.cb
@@ -1438,7 +1436,7 @@ class HeroesState(State):
         cb = self.cb
         assert cb is not None
         s = cb["hs"]
-        opts = tuple(O(f"fighter:{self.hero_id(s, i)}", f"{self.hero_of(s, i).name} fights this sequence") for i in cb["heroes"])
+        opts = tuple(opt(f"fighter:{self.hero_id(s, i)}", f"{self.hero_of(s, i).name} fights this sequence") for i in cb["heroes"])
         return Decision(s, "Which Super Hero fights this combat sequence?", opts, kind="combat")
 
     def a_cbfighter(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -1459,7 +1457,7 @@ class HeroesState(State):
             seat = cb["vs"]
             powers = self.foe_powers()
             who = self.foe_name()
-        opts = tuple(O(f"power:{COLORS[k]}", f"{COLORS[k]}: {p.name} (a{p.a} | d{p.d} | w{p.w})") for k, p in enumerate(powers))
+        opts = tuple(opt(f"power:{COLORS[k]}", f"{COLORS[k]}: {p.name} (a{p.a} | d{p.d} | w{p.w})") for k, p in enumerate(powers))
         if len(opts) == 1:
             self.stack.pop()
             cb["hp" if side == "H" else "vp"] = 0
@@ -1580,8 +1578,8 @@ class HeroesState(State):
                 if a >= 0:
                     lo = SPACE0 + 2 * a
                     for i in range(4):
-                        l = self.hloc[s][i]
-                        if l == lo or l == lo + 1:
+                        lc = self.hloc[s][i]
+                        if lc == lo or lc == lo + 1:
                             h = self.hero_of(s, i)
                             ab = h.support
                             if ab.kind == "combat" and when_of[ab.effect] == when and ("s:" + h.id) not in used \
@@ -1624,7 +1622,7 @@ class HeroesState(State):
             self.stack.pop()
             return None
         seat = cb["hs"] if side == "H" else cb["vs"]
-        opts = [O(f"use:{key}", f"{lab}: {ab.text}") for key, lab, ab in srcs]
+        opts = [opt(f"use:{key}", f"{lab}: {ab.text}") for key, lab, ab in srcs]
         opts.append(PASS)
         what = {"pre": "before the next roll", "post": "on the dice just rolled", "end": "at the end of the sequence",
                 "seq": "for this combat sequence"}[when]
@@ -1712,7 +1710,7 @@ class HeroesState(State):
             if c not in seen:
                 seen.append(c)
         return Decision(s, "Discard a Resource card to pay for the ability",
-                        tuple(O(f"discard:{c}", f"Discard {R[c].name}") for c in seen), kind="combat")
+                        tuple(opt(f"discard:{c}", f"Discard {R[c].name}") for c in seen), kind="combat")
 
     def a_rpay(self, fr: tuple[Any, ...], oid: str) -> None:
         s, key = fr[1], fr[2]
@@ -1728,7 +1726,7 @@ class HeroesState(State):
         # heroes/cards/discard: any Villain player may pay for the Lead Villain's ability
         cb = self.cb
         assert cb is not None
-        payer, anyone = fr[1], fr[2]
+        payer = fr[1]
         V = self.C.villains
         hand = self.vhand[payer]
         if not hand:
@@ -1741,9 +1739,9 @@ class HeroesState(State):
         for c in hand:
             if c not in seen:
                 seen.append(c)
-        opts = [O(f"discard:{c}", f"Discard {V[c].name}") for c in seen]
+        opts = [opt(f"discard:{c}", f"Discard {V[c].name}") for c in seen]
         if payer != cb["vs"]:
-            opts.append(O("decline", "Do not pay"))
+            opts.append(opt("decline", "Do not pay"))
         return Decision(payer, f"Discard a Villain card to pay for {self.foe_name()}'s ability?", tuple(opts), kind="combat")
 
     def _vpay_next(self, fr: tuple[Any, ...]) -> None:
@@ -1887,8 +1885,8 @@ class HeroesState(State):
     def q_wanted(self, fr: tuple[Any, ...]) -> Decision | None:
         seat, v = fr[1], fr[2]
         V = self.C.villains
-        opts = [O(f"replace:{k}:{c}", f"Replace {V[c].name} with {V[v].name}") for k, c in enumerate(self.wanted)]
-        opts.append(O("discard", f"Discard {V[v].name}"))
+        opts = [opt(f"replace:{k}:{c}", f"Replace {V[c].name} with {V[v].name}") for k, c in enumerate(self.wanted)]
+        opts.append(opt("discard", f"Discard {V[v].name}"))
         return Decision(seat, "The Most Wanted spaces are full", tuple(opts), kind="villains")
 
     def a_wanted(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -1927,7 +1925,7 @@ class HeroesState(State):
     def q_hompick(self, fr: tuple[Any, ...]) -> Decision | None:
         s = fr[1]
         hids = self.game.team_heroes[self.teams[s]]
-        opts = tuple(O(f"champion:{hids[i]}", f"Choose {self.C.heroes[hids[i]].name}") for i in range(4) if i not in self.hom_pick)
+        opts = tuple(opt(f"champion:{hids[i]}", f"Choose {self.C.heroes[hids[i]].name}") for i in range(4) if i not in self.hom_pick)
         return Decision(s, "Choose a Super Hero to challenge Magneto", opts, kind="house_of_m")
 
     def a_hompick(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -2003,7 +2001,6 @@ class HeroesState(State):
         return Result(out, tuple(float(v) for v in self.vp), summary)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        C = self.C
         n = self.n
         cb = self.cb
         v: dict[str, Any] = {

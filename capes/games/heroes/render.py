@@ -58,9 +58,9 @@ def render(state: Any, seat: int | None) -> str:
                      f"{foe.name} KOs {cb['fko']}/{cb['fkov']}")
         if hero is not None:
             lines.append("  " + hero.name + ": " + ", ".join(f"{c} {p.name} a{p.a}|d{p.d}|w{p.w}"
-                                                           for c, p in zip(("red", "orange", "yellow"), hero.powers)))
+                                                           for c, p in zip(("red", "orange", "yellow"), hero.powers, strict=False)))
         lines.append("  " + foe.name + ": " + ", ".join(f"{c} {p.name} a{p.a}|d{p.d}|w{p.w}"
-                                                      for c, p in zip(("red", "orange", "yellow"), foe.powers)))
+                                                      for c, p in zip(("red", "orange", "yellow"), foe.powers, strict=False)))
         if cb["Hdice"] or cb["Vdice"]:
             lines.append(f"  last roll ({cb['roll']}): hero dice {cb['Hdice']} vs villain dice {cb['Vdice']}")
     return "\n".join(lines)
