@@ -61,8 +61,8 @@ def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> flo
     if kind == "defend":
         if oid == "def:hero":
             return 30 if hp_lost >= 5 else 8
-        if oid.startswith("def:"):
-            return 40
+        if oid.startswith("def:"):  # keep allies for attacking/thwarting unless the hero is hurt
+            return 40 if hp_lost >= 5 else 5
         return 10
     if kind in ("mulligan", "hdisc"):
         if oid == "keep":
