@@ -20,16 +20,33 @@ def _board(game: Any, view: dict[str, Any]) -> Any:
 
 
 def rollout_choice(state: Any, rng: Rng) -> str:
-    """Cheap playout policy: take attacks and Interacts when offered, otherwise random."""
-    opts = state.decision.options
-    if len(opts) > 2 and state.decision.kind == "activation":
-        good = [o for o in opts if o.id.startswith(("interact", "attack"))]
-        if good and rng.randbelow(10) < 8:
-            return good[rng.randbelow(len(good))].id
-        moves = [o for o in opts if o.id != "end"]
-        if moves:
-            return moves[rng.randbelow(len(moves))].id
-    return opts[rng.randbelow(len(opts))].id
+    """Cheap greedy playout policy (reads the determinized state directly): Interact, else attack, else move
+    toward the nearest Enemy; use Spider-Sense; heal with Heroic Assists; otherwise random."""
+    d = state.decision
+    opts = d.options
+    n = len(opts)
+    if d.kind == "activation" and n > 1:
+        inter = [o for o in opts if o.id.startswith("interact:") and not o.id.startswith("interact:held")]
+        if inter:
+            return inter[rng.randbelow(len(inter))].id
+        atk = [o for o in opts if o.id.startswith(("attack:", "skill:web_toss"))]
+        if atk:
+            return atk[rng.randbelow(len(atk))].id
+        moves = [o for o in opts if o.id.startswith("move:")]
+        if moves and state.enemies and rng.randbelow(4):
+            b = state.board
+            ens = [e[2] for e in state.enemies if e[2] >= 0]
+            if ens:
+                return min(moves, key=lambda o: min(b.dist[b.parse(o.id[5:])][x] for x in ens)).id
+        rest = [o for o in opts if o.id != "end"] or list(opts)
+        return rest[rng.randbelow(len(rest))].id
+    if d.kind == "reactive" and n == 2 and opts[0].id == "use":
+        return "use"
+    if d.kind == "assist":
+        heal = [o for o in opts if o.id.endswith(":heal")]
+        if heal:
+            return heal[0].id
+    return opts[rng.randbelow(n)].id
 
 
 def evaluate(state: Any) -> float:
@@ -105,11 +122,15 @@ class HeuristicBot:
         b = _board(self.game, view)
         ens = [b.parse(e["pos"]) for e in view["enemies"] if e["pos"]]
 
+        weak = [b.parse(e["pos"]) for e in view["enemies"] if e["pos"] and e["stamina"] - e["damage"] <= 2]
+
         def score(o: Any) -> float:
             c = chars[o.id.split(":", 1)[1]]
             s = 0.0
             if c["dazed"]:
                 s += 10
+            if c["pos"] and weak and min(b.dist[b.parse(c["pos"])][w] for w in weak) <= 2:
+                s += 3
             if c["pos"] and ens:
                 p = b.parse(c["pos"])
                 s += 5 - min(b.dist[p][e] for e in ens)
@@ -168,6 +189,9 @@ class HeuristicBot:
                     s = 30.0 if me["stamina"] <= 2 else 2.0
                 elif p[1] == "bad_luck":
                     s = 3.0
+                elif p[1] == "web_toss":
+                    s = 14.0 if any(e["pos"] and b.parse(e["pos"]) in b.line(here, b.dir_index(p[3]), 4)
+                                    for e in view["enemies"]) else 0.0
                 elif p[1] == "web_zip":
                     t = b.parse(p[2])
                     s = self._move_value(b, here, t, goals, ens_pos, threat, fragile, terrain) - 0.5
