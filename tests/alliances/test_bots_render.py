@@ -15,6 +15,14 @@ def _mid_game(seed: int = 1):
     return g, s
 
 
+def test_render_at_every_step_of_a_game_start() -> None:
+    g = capes.load("alliances", players=2)
+    s = g.new_game(0)
+    for _ in range(12):
+        assert "Legend:" in g.render(s, s.decision.seat) and g.render(s, None)
+        s.apply(s.decision.options[0].id)
+
+
 def test_render_grid_legend_and_dashboards() -> None:
     g, s = _mid_game()
     text = g.render(s, 0)

@@ -74,7 +74,7 @@ def render(state: Any, seat: int | None) -> str:
             f"#{e['uid']} {g.data.enemies[e['id']].name} @{e['pos'] or '-'} dmg {e['damage']}/{e['stamina']}"
             + (f" {','.join(e['conditions'])}" if e["conditions"] else "") for e in v["enemies"]))
     trk = " | ".join((g.data.enemies[x].name if x and x != "*" else "Challenge" if x == "*" else "-") +
-                     f" ({n})" for x, n in zip(v["tracker"], st.tracker_spawns, strict=True))
+                     f" ({n})" for x, n in zip(v["tracker"], st.tracker_spawns, strict=False))
     out.append(f"Spawn Tracker: {trk}")
     prog = (f"Boss Daze Tracker {v['boss_dazes']}/2" if st.kind == "boss" else f"Objectives completed {v['completed']}/3")
     out.append(f"Stage goal: {prog}" + (f" · Ingredient Pool {sum(v['ingredient_pool'])}" if st.script == "oscorp_lab" else ""))
