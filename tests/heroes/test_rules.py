@@ -657,3 +657,18 @@ def test_mastermind_scheming_ability_heroes_reference_cards() -> None:
     play(st, "scheme:special")
     assert st.ts["trouble"] == 2 and st.ts["scheme"] == "special"
     assert st.decision.kind == "villains" and st.decision.seat == 0
+
+
+def test_same_card_twice_heroes_combat_timing_2() -> None:
+    """heroes/combat/timing/2: two copies of one Ally are one ability: only one may affect a roll."""
+    st, d = _ts_state(players=2, seat=0)
+    st.allies[0] = [["black_panther", 0], ["black_panther", 0]]
+    _to_combat(st, lead="rhino")
+    st.vhand[1] = []
+    st.cb["init"] = "V"
+    play(st, "power:red", "power:red")
+    ids = st.decision.ids()
+    assert "use:a:0:black_panther" in ids and "use:a:1:black_panther" in ids
+    play(st, "use:a:0:black_panther")
+    assert st.decision.seat != 0 or not any(i.startswith("use:a:") for i in st.decision.ids())
+    assert [a[0] for a in st.allies[0]] == ["black_panther"]

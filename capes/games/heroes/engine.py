@@ -1588,7 +1588,8 @@ class HeroesState(State):
             for k, (rid, _tok) in enumerate(self.allies[s]):
                 ab = C.resources[rid].ability
                 key = f"a:{k}:{rid}"
-                if when_of[ab.effect] == when and key not in used and tbl[ab.effect][0](self, side, ab.params):
+                # heroes/combat/timing/2: two copies of one card are the same ability: once per roll
+                if when_of[ab.effect] == when and ("=" + rid) not in used and tbl[ab.effect][0](self, side, ab.params):
                     out.append((key, f"Ally {C.resources[rid].name}: {ab.name}", ab))
         else:
             foe = cb["foe"]
@@ -1605,7 +1606,7 @@ class HeroesState(State):
                     continue
                 ab = C.villains[c].backup
                 key = f"b:{k}:{c}"
-                if when_of[ab.effect] == when and key not in used and tbl[ab.effect][0](self, side, ab.params):
+                if when_of[ab.effect] == when and ("=" + c) not in used and tbl[ab.effect][0](self, side, ab.params):
                     out.append((key, f"Backup {ab.name}", ab))
         return out
 
@@ -1637,7 +1638,7 @@ class HeroesState(State):
             return
         side = self._side_order(fr[2])
         key = oid[4:]
-        cb["used"] = cb["used"] + (key,)
+        cb["used"] = cb["used"] + ((key, "=" + key.rsplit(":", 1)[1]) if key[0] in "ab" else (key,))
         self.stack.append(fr)  # the same window stays open for further abilities
         C = self.C
         if key.startswith("h:") or key.startswith("s:"):
@@ -1679,20 +1680,6 @@ class HeroesState(State):
     def _drop_ally(self, s: int, k: int) -> None:
         rid = self.allies[s].pop(k)[0]
         self.rdisc.append(rid)
-        cb = self.cb
-        if cb is not None:
-            # re-key used ally sources after the removal so indices stay meaningful
-            used = []
-            for u in cb["used"]:
-                if u.startswith("a:"):
-                    _, j, r = u.split(":")
-                    j = int(j)
-                    if j == k:
-                        continue
-                    if j > k:
-                        u = f"a:{j - 1}:{r}"
-                used.append(u)
-            cb["used"] = tuple(used)
 
     def _apply(self, side: str, ab: Any) -> None:
         fx.COMBAT[ab.effect][1](self, side, ab.params)
