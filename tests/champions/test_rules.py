@@ -576,3 +576,13 @@ def test_first_player_orders_simultaneous_forced_abilities():
     finally:
         S.TRIGGERS["round_end"].remove(entry)
         engine._FORCED.clear()
+
+
+def test_stunned_hero_attack_event_is_replaced():
+    """champions/rr/stunned: an attack event by a stunned hero only discards the stun."""
+    from tests.champions.helpers import play_card
+    s = scenario(hand=["01087", "01088"])
+    s.st[s.ident[0]] |= engine.STUN
+    play_card(s, "01087")
+    settle(s)
+    assert s.dmg[s.villain] == 0 and not s.st[s.ident[0]] & engine.STUN

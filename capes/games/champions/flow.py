@@ -1464,9 +1464,15 @@ def _nop_paid(g: G, paid: str) -> None:
 
 @step("eattack")
 def _eattack(g: G, p: int, e: int, n: int, src: int, flags: int) -> None:
-    """Damage from an attack event (not a basic attack)."""
+    """Damage from an attack event (not a basic attack). champions/rr/stunned: a stunned hero's attack is
+    replaced by discarding the stun, whatever made the attack."""
+    idu = g.ident[p]
+    if g.st[idu] & STUN:
+        g.st[idu] &= ~STUN
+        g.emit("champions/rr/stunned", f"{g.name(idu)} is stunned: the attack is replaced by discarding the stun.")
+        return
     if _in_play(g, e):
-        _attack_hits(g, p, g.ident[p], e, n, 0, flags)
+        _attack_hits(g, p, idu, e, n, 0, flags)
 
 
 @step("nop")
