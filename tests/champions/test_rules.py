@@ -586,3 +586,13 @@ def test_stunned_hero_attack_event_is_replaced():
     play_card(s, "01087")
     settle(s)
     assert s.dmg[s.villain] == 0 and not s.st[s.ident[0]] & engine.STUN
+
+
+def test_confused_hero_thwart_event_is_replaced():
+    """champions/rr/confused: For Justice! by a confused hero only discards the confused card."""
+    from tests.champions.helpers import play_card
+    s = scenario(hand=["01060", "01088"], threat=5)
+    s.st[s.ident[0]] |= engine.CONF
+    play_card(s, "01060")
+    settle(s)
+    assert s.thr[s.mscheme] == 5 and not s.st[s.ident[0]] & engine.CONF

@@ -545,6 +545,11 @@ class ChampionsState(State):
         steps.append(("pay", p, 1, colors[-1], -1, "", then))
         self.push(*steps)
 
+    def thwart_with_event(self, p: int, n: int, src: int, selector: str = "thwartable") -> None:
+        """A (thwart) card effect of player p's identity: choose a scheme and remove ``n`` threat; a confused
+        identity only discards the confused card instead (champions/rr/confused)."""
+        self.push(("ethwart", p, n, src, selector))
+
     def indirect(self, p: int, n: int, src: int = -1) -> None:
         """Indirect damage to player ``p``: they assign it among the characters they control, never more to
         one than would defeat it (champions/summary/easy/12, champions/rr/indirect-damage)."""

@@ -1475,6 +1475,17 @@ def _eattack(g: G, p: int, e: int, n: int, src: int, flags: int) -> None:
         _attack_hits(g, p, idu, e, n, 0, flags)
 
 
+@step("ethwart")
+def _ethwart(g: G, p: int, n: int, src: int, selector: str) -> None:
+    idu = g.ident[p]
+    if g.st[idu] & CONF:
+        g.st[idu] &= ~CONF
+        g.emit("champions/rr/confused", f"{g.name(idu)} is confused: the thwart is replaced by discarding it.")
+        return
+    g.push(("choose", p, selector, (("rthreat", "@", n, src),), f"{g.name(src)}: remove {n} threat from",
+            False, src))
+
+
 @step("nop")
 def _nop(g: G) -> None:
     pass

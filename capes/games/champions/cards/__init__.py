@@ -39,7 +39,8 @@ The vocabulary (methods of the state). Within one script everything pushed resol
 ``g.add_threat(scheme, n)``, ``g.draw(p, n)``, ``g.discard(uid)``, ``g.spend_uses(uid)``,
 ``g.indirect(p, n, src)``, ``g.villain_attacks(p)``, ``g.villain_schemes(p)``, ``g.surge(p)``,
 ``g.reveal_card(uid, p)``, ``g.find_encounter(code)``, ``g.attack_with_event(p, "attackable", n, me)``
-(an attack event: guard, retaliate and after-attack responses apply), ``g.pay(p, n, colour, then)`` /
+(an attack event: guard, stun, retaliate and after-attack responses apply),
+``g.thwart_with_event(p, n, me)`` (a thwart event: confusion applies), ``g.pay(p, n, colour, then)`` /
 ``g.pay_colors(p, "EMP", then)`` with ``g.can_afford(...)`` / ``g.can_afford_colors(p, "EMP")``,
 ``g.choose(p, selector, then, prompt, optional=False)`` where ``selector`` names an entry of
 :data:`capes.games.champions.engine.SELECTORS` (``enemy``, ``attackable``, ``minion``, ``scheme``,

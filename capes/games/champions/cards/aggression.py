@@ -33,7 +33,7 @@ def tigra(g, p, me, i):
 @trigger("01052", "after_attack", kind="optional", where="hand",
          can=lambda g, p, me, i: g.ev(i)[2] == g.ident[p] and (_defeated_target(g, i) or g.ev(i)[3] in g.removed))
 def chase_them_down(g, p, me, i):
-    g.choose(p, "thwartable", (("rthreat", "@", 2, me),), "Chase Them Down: remove 2 threat from")
+    g.thwart_with_event(p, 2, me)
 
 
 @play("01053", form="hero", can=lambda g, p, me: bool(g.minions()))  # Relentless Assault

@@ -16,7 +16,7 @@ def jessica_jones(g, me, target):
 @play("01060", form="hero", can=lambda g, p, me: any(g.thr[s] for s in g.thwartable(p)))  # For Justice!
 def for_justice(g, p, me):
     n = 4 if ("M" in g.paid or "W" in g.paid) else 3
-    g.choose(p, "thwartable", (("rthreat", "@", n, me),), f"For Justice!: remove {n} threat from")
+    g.thwart_with_event(p, n, me)
 
 
 @trigger("01061", "threat", kind="optional", where="hand", form="hero",

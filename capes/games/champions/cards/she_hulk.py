@@ -58,7 +58,7 @@ def legal_step(g, p, me, k):
 @cont
 def legal_finish(g, p, me, k):
     if k:
-        g.choose(p, "thwartable", (("rthreat", "@", k, me),), f"Legal Practice: remove {k} threat from")
+        g.thwart_with_event(p, k, me)
 
 
 @trigger("01024", "after_attack", kind="optional", where="hand",
