@@ -35,7 +35,7 @@ from .helpers import (
 
 
 def _to_priority(s):
-    while s.decision.kind == "levelup":
+    while s.decision.kind in ("mission", "levelup"):
         s.apply(s.decision.options[0].id)
     assert s.decision.kind == "priority"
 
@@ -43,6 +43,9 @@ def _to_priority(s):
 def test_dashboards_and_level1_cards() -> None:
     """alliances/dashboards: 0 XP, 0 Power, full Stamina, two Activation tokens; draw two Level 1 cards, keep one."""
     s = capes.load("alliances").new_game(3)
+    assert s.decision.kind == "mission"  # alliances/mission/build: which Standard Stage first
+    s.apply("first:glider_works")
+    assert s.order == ["glider_works", "oscorp_lab", "goblins_last_laugh"]
     for i, c in enumerate(s.chars):
         assert c[C_XP] == 0 and c[C_POW] == 0 and c[C_TOK] == 2 and c[C_STA] == s.cside(i).stamina
     d = s.decision

@@ -25,7 +25,7 @@ from .helpers import BLANK, BLOCK, CRIT, HIT, WILD, blank_stage, put_char, put_e
 
 def _to_setup(cfg: dict, seed: int = 0):
     s = capes.load("alliances", **cfg).new_game(seed)
-    while s.decision.kind == "levelup":
+    while s.decision.kind in ("mission", "levelup"):
         s.apply(s.decision.options[0].id)
     return s
 

@@ -41,6 +41,23 @@ def _d(st: AlliancesState, prompt: str, opts: list[Option] | tuple[Option, ...],
     return Decision(st.pending[1], prompt, tuple(opts), kind=kind)  # type: ignore[index]
 
 
+# --- Mission ------------------------------------------------------------------------------
+@decider("first_stage")
+def _first_d(st: AlliancesState) -> Decision:
+    opts = [Option(f"first:{sid}", f"Play {st.game.data.stages[sid].name} first") for sid in st.pending[2]]  # type: ignore[index]
+    return _d(st, "Which Standard Stage do you complete first?", opts, "mission")
+
+
+@answer("first_stage")
+def _first_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    sid = oid.split(":", 1)[1]
+    std = st.order[:-1]
+    i = std.index(sid)
+    st.order = [std[i], *std[:i], *std[i + 1:], st.order[-1]]
+    st._set_stage(0)
+    st.emit("alliances/mission/build", f"The squad takes on {st.game.data.stages[sid].name} first.")
+
+
 # --- Level-Up cards ---------------------------------------------------------------------
 @decider("keep")
 def _keep_d(st: AlliancesState) -> Decision:

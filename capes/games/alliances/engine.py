@@ -91,6 +91,7 @@ class AlliancesState(State):
     def setup(self) -> None:
         g = self.game
         self.over = 0  # 0 running, 1 win, 2 loss
+        self.order = list(g.stage_ids)  # the Mission's Stages in play order (the players pick the first)
         self.why = ""
         self._set_stage(0)
         self.stages_done = 0
@@ -118,8 +119,8 @@ class AlliancesState(State):
         self.stack: list[tuple[Any, ...]] = []
         self.pending: tuple[Any, ...] | None = None
         self.emit("alliances/mission/build", f"Mission {g.mission['name']}: " + ", ".join(
-            g.data.stages[s].name for s in g.stage_ids) + ".")
-        self._push(("mission_start",))
+            g.data.stages[s].name for s in self.order) + ".")
+        self._push(("first_stage",), ("mission_start",))
         self._run()
 
     # ------------------------------------------------------------------ machinery
@@ -198,7 +199,7 @@ class AlliancesState(State):
     def _set_stage(self, i: int) -> None:
         """Point ``stage``/``board`` (static data, shared, never copied) at Mission Stage ``i``."""
         self.stage_i = i
-        self.stage = self.game.data.stages[self.game.stage_ids[i]]
+        self.stage = self.game.data.stages[self.order[i]]
         self.board = self.stage.board
 
     def lbl(self, s: int) -> str:
@@ -225,6 +226,12 @@ class AlliancesState(State):
         return [i for i, c in enumerate(self.chars) if not c[C_DAZ] and c[C_POS] >= 0]
 
     # ------------------------------------------------------------------ mission start
+    def _f_first_stage(self) -> None:
+        # alliances/mission/build: the players select which Standard Stage to complete first (Player 1 decides)
+        std = self.order[:-1]
+        if len(set(std)) > 1:
+            self._ask("first_stage", 0, tuple(dict.fromkeys(std)))
+
     def _f_mission_start(self) -> None:
         # alliances/dashboards: 0 XP, 0 Power, full Stamina, two Activation tokens, a Level 1 card
         self.emit("alliances/dashboards", "Each Character starts with 0 XP, 0 Power, full Stamina and two Activation tokens.")
@@ -1475,7 +1482,7 @@ class AlliancesState(State):
         out = ("win",) * n if self.over == 1 else ("loss",) * n
         return Result(out, (float(self.stages_done),) * n, self.why)
 
-    _FIELDS = ("over", "why", "stage_i", "stages_done", "round", "rounds_total", "turn", "next_uid", "tracker",
+    _FIELDS = ("order", "over", "why", "stage_i", "stages_done", "round", "rounds_total", "turn", "next_uid", "tracker",
                "terrain", "next_tid", "pool", "completed", "interacted", "priority", "active", "action_used",
                "gg_gone", "boss_dazes", "target", "braces", "forced")
 
@@ -1514,6 +1521,7 @@ class AlliancesState(State):
         o.braces = self.braces[:]
         o.forced = self.forced[:]
         o.stack = self.stack[:]
+        o.order = self.order[:]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         # Nothing is hidden: pools and Level-Up decks are drawn at random when used.
@@ -1521,6 +1529,7 @@ class AlliancesState(State):
         g = self.game
         return {
             "stage": self.stage.id, "stage_name": self.stage.name, "stage_index": self.stage_i,
+            "mission": list(self.order),
             "stages_done": self.stages_done, "round": self.round, "rounds_total": self.rounds_total,
             "turn": self.turn, "priority": g.squad[self.priority],
             "active": g.squad[self.active] if self.active >= 0 else None,
