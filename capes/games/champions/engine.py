@@ -650,7 +650,12 @@ class ChampionsState(State):
                     for k, t in enumerate(forced):
                         if t[0] == code and (t[4] is None or t[4](self, self._ctrl(u), u, i)):
                             due.append((u, k))
-            if len({forced[k][0] for _, k in due}) == 1:  # copies of one card: order makes no difference
+            # facedown boost cards (hidden) and copies of one card resolve without an ordering question
+            hidden = [(u, k) for u, k in due if u in self.boosts]
+            due = [(u, k) for u, k in due if u not in self.boosts]
+            for u, k in hidden:
+                forced[k][5](self, self._ctrl(u), u, i)
+            if len({forced[k][0] for _, k in due}) == 1:
                 for u, k in due:
                     forced[k][5](self, self._ctrl(u), u, i)
             elif due:  # champions/rr/first-player: the first player orders simultaneous forced abilities
