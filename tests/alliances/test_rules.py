@@ -444,6 +444,14 @@ def test_scientific_method_and_protection_programming() -> None:
     assert where(s, ss) == "c3"
 
 
+def test_no_round_limit_by_default() -> None:
+    """alliances/round: the rulebook has no Round limit, so none applies unless round_limit is set."""
+    s = blank_stage(0)
+    s.rounds_total = 500
+    run(s, ("round",))
+    assert not s.over and s.rounds_total == 501 and s.game.max_actions == 50_000
+
+
 def test_round_limit_house_rule() -> None:
     """alliances/house/round-limit: the Mission fails after round_limit Rounds."""
     s = blank_stage(0, round_limit=5)

@@ -366,7 +366,8 @@ class AlliancesState(State):
     # ------------------------------------------------------------------ rounds
     def _f_round(self) -> None:
         # alliances/round
-        if self.rounds_total >= self.game.config["round_limit"]:
+        limit = self.game.config["round_limit"]
+        if limit and self.rounds_total >= limit:
             self._lose_limit(f"The Mission runs out of time after {self.rounds_total} Rounds (house rule round_limit).")
             return
         self.round += 1

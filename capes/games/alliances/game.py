@@ -26,14 +26,16 @@ class AlliancesGame(Game):
     name = "Marvel: Crisis Protocol — Alliances"
     summary = ("Co-operative miniatures game: a squad of four Characters plays the Night of the Goblin Mission "
                "(2 or 3 Standard Stages and a Boss Battle) against automated Enemies on a grid of Spaces.")
-    max_actions = ROUND_BOUND * 200 + 500
+    #: stated bound without a round limit: about 50 times the longest game seen (see docs/rulings/alliances.md)
+    max_actions = 50_000
     state_class = AlliancesState
     params = (
         Param("squad", "list", list(DEFAULT_SQUAD), "the four Characters of the Squad", choices=(), lo=4, hi=4, unique=True),
         Param("players", "int", 1, "number of players (Characters are split among them in squad order)", lo=1, hi=4),
         Param("long", "bool", False, "play three Standard Stages before the Boss Battle"),
         Param("difficulty", "int", 0, "Challenge tokens added to the Spawn Tracker each Stage", lo=0, hi=4),
-        Param("round_limit", "int", 60, "house rule: the Mission fails after this many Rounds in all", lo=5, hi=200),
+        Param("round_limit", "int", 0, "optional house rule: the Mission fails after this many Rounds in all "
+              "(0 = off, as in the rulebook)", lo=0, hi=200),
         Param("content", "str", "", "a directory of your own characters/enemies/stages YAML"),
         Param("control", "list", [], "which player (1-based) controls each squad Character, e.g. 1,1,2,1; "
               "default: split in squad order", lo=0, hi=4),
@@ -79,7 +81,10 @@ class AlliancesGame(Game):
             if cfg["difficulty"] > free:
                 raise ConfigError(f"alliances: config 'difficulty' must be at most {free} (free Spawn Tracker spots on {st.name})")
         self._sides: dict[tuple[str, int, tuple[str, ...]], Side] = {}
-        self.max_actions = ROUND_BOUND * cfg["round_limit"] + 500  # type: ignore[misc]
+        if 0 < cfg["round_limit"] < 5:
+            raise ConfigError(f"alliances: config 'round_limit' must be 0 (off) or from 5 to 200 (got {cfg['round_limit']})")
+        if cfg["round_limit"]:
+            self.max_actions = ROUND_BOUND * cfg["round_limit"] + 500  # type: ignore[misc]
 
     def type_to_enemy(self, t: str) -> str:
         return self._types[t]
