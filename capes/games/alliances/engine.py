@@ -175,7 +175,7 @@ class AlliancesState(State):
         c = self.chars[ci]
         return self.game.side(self.game.squad[ci], c[C_INJ], c[C_CARDS])
 
-    def has_skill(self, ci: int, skill: str, innate: bool = False) -> bool:
+    def has_skill(self, ci: int, skill: str) -> bool:
         c = self.chars[ci]
         if c[C_DAZ]:  # alliances/dazed: Dazed Characters don't have skills
             return False
