@@ -90,6 +90,8 @@ def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> flo
         return 10
     if kind == "over_limit":
         return 0
+    if kind == "request":  # co-operative: accept a teammate's request
+        return 5 if oid == "accept" else 0
     return 1
 
 
