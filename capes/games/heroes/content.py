@@ -263,6 +263,9 @@ class Content:
                 err = e.errors()[0]
                 field = ".".join(str(x) for x in err["loc"]) or "?"
                 raise self._err(file, name, field, err["msg"]) from None
+            src = getattr(obj, "source", "project")
+            if src not in SOURCES:
+                raise self._err(file, name, "source", f"must be one of {', '.join(SOURCES)} (got {src!r})")
             if obj.id in into:  # type: ignore[attr-defined]
                 raise self._err(file, name, "id", "appears twice")
             into[obj.id] = obj  # type: ignore[attr-defined]
@@ -271,9 +274,9 @@ class Content:
         for t in self.teams.values():
             if t.nemesis not in self.masterminds:
                 raise self._err("teams", t.id, "nemesis", f"unknown mastermind {t.nemesis!r}")
-            for h in t.heroes:
-                if h not in self.heroes:
-                    raise self._err("teams", t.id, "heroes", f"unknown hero {h!r}")
+            for hid in t.heroes:
+                if hid not in self.heroes:
+                    raise self._err("teams", t.id, "heroes", f"unknown hero {hid!r}")
         for h in self.heroes.values():
             if h.combat.effect not in COMBAT_EFFECTS:
                 raise self._err("teams", h.id, "combat.effect", f"unknown combat effect {h.combat.effect!r}")
@@ -316,12 +319,12 @@ class Content:
                 raise self._err("resources", r.id, "ability.effect", f"unknown {r.kind} effect {r.ability.effect!r}")
             if r.team is not None and r.team not in self.teams:
                 raise self._err("resources", r.id, "team", f"unknown team {r.team!r}")
-        for s in self.stories.values():
-            if s.team not in self.teams:
-                raise self._err("story", s.id, "team", f"unknown team {s.team!r}")
-        for p in self.powerups.values():
-            if p.effect not in POWERUP_EFFECTS:
-                raise self._err("powerups", p.id, "effect", f"unknown power-up effect {p.effect!r}")
+        for story in self.stories.values():
+            if story.team not in self.teams:
+                raise self._err("story", story.id, "team", f"unknown team {story.team!r}")
+        for pu in self.powerups.values():
+            if pu.effect not in POWERUP_EFFECTS:
+                raise self._err("powerups", pu.id, "effect", f"unknown power-up effect {pu.effect!r}")
         for sc in self.scenarios.values():
             if sc.effect not in SCENARIO_EFFECTS:
                 raise self._err("scenarios", sc.id, "effect", f"unknown scenario effect {sc.effect!r}")
