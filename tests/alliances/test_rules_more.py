@@ -76,7 +76,9 @@ def test_actions_move_shake_and_activation_end() -> None:
     s.tokens.append([90, "obj", sq(s, "a1"), HIT, 0])
     run(s, ("activate", bc))
     ids = s.decision.ids()
-    assert "move:d3" in ids and "shake:shock" in ids and "end" in ids
+    assert "move" in ids and "shake:shock" in ids and "end" in ids
+    s.apply("move")
+    assert s.decision.kind == "destination" and "move:d3" in s.decision.ids()
     s.apply("move:d4")
     ids = s.decision.ids()
     assert not any(i.startswith(("move", "shake", "attack")) for i in ids)
@@ -119,8 +121,10 @@ def test_skills_active_reactive_innate() -> None:
     gs = put_char(s3, "ghost_spider", "d5")
     s3.active = gs
     run(s3, ("act_menu",))
-    assert "skill:web_zip:d8" in s3.decision.ids()
-    s3.apply("skill:web_zip:d8")
+    assert "skill:web_zip" in s3.decision.ids()
+    s3.apply("skill:web_zip")
+    assert "move:d8" in s3.decision.ids()
+    s3.apply("move:d8")
     assert s3.lbl(s3.chars[gs][C_POS]) == "d8"
     e3 = put_enemy(s3, "oscorp_goliath", "d7")
     s3.stack.clear()

@@ -32,14 +32,13 @@ def rollout_choice(state: Any, rng: Rng) -> str:
         atk = [o for o in opts if o.id.startswith(("attack:", "skill:web_toss"))]
         if atk:
             return atk[rng.randbelow(len(atk))].id
-        moves = [o for o in opts if o.id.startswith("move:")]
-        if moves and state.enemies and rng.randbelow(4):
-            b = state.board
-            ens = [e[2] for e in state.enemies if e[2] >= 0]
-            if ens:
-                return min(moves, key=lambda o: min(b.dist[b.parse(o.id[5:])][x] for x in ens)).id
         rest = [o for o in opts if o.id != "end"] or list(opts)
         return rest[rng.randbelow(len(rest))].id
+    if d.kind == "destination" and state.enemies and rng.randbelow(4):
+        b = state.board
+        ens = [e[2] for e in state.enemies if e[2] >= 0]
+        if ens:
+            return min(opts, key=lambda o: min(b.dist[b.parse(o.id[5:])][x] for x in ens)).id
     if d.kind == "reactive" and n == 2 and opts[0].id == "use":
         return "use"
     if d.kind == "assist":
@@ -142,18 +141,7 @@ class HeuristicBot:
         b = _board(self.game, view)
         ens = {e["uid"]: e for e in view["enemies"]}
         best, best_s = "end", 0.0
-        goals = [b.parse(g) for g in self._goals(view, me)]
-        ens_pos = [b.parse(e["pos"]) for e in view["enemies"] if e["pos"]]
         here = b.parse(me["pos"]) if me["pos"] else 0
-        ch = self.game.data.characters[me["id"]]
-        threat = []
-        for e in view["enemies"]:
-            if e["pos"]:
-                card = self.game.data.enemies[e["id"]]
-                card = card.boss if (e["type"] == "boss" and card.boss) else card
-                threat.append((b.parse(e["pos"]), card.speed + card.range, card.strength))
-        fragile = me["stamina"] <= 3 or (me["injured"] and me["stamina"] <= 4)
-        terrain = frozenset(b.parse(x) for x in view["terrain"])
         side = self.game.side(me["id"], int(me["injured"]), tuple(me["cards"]))
         atks = {a.id: a for a in side.attacks}
         for o in opts:
@@ -193,13 +181,11 @@ class HeuristicBot:
                     s = 14.0 if any(e["pos"] and b.parse(e["pos"]) in b.line(here, b.dir_index(p[3]), 4)
                                     for e in view["enemies"]) else 0.0
                 elif p[1] == "web_zip":
-                    t = b.parse(p[2])
-                    s = self._move_value(b, here, t, goals, ens_pos, threat, fragile, terrain) - 0.5
+                    s = 0.5
             elif p[0] == "move":
-                s = self._move_value(b, here, b.parse(p[1]), goals, ens_pos, threat, fragile, terrain)
+                s = 1.0  # where to: see _k_destination
             if s > best_s:
                 best, best_s = o.id, s
-        _ = ch
         return best
 
     def _interact_value(self, view: dict[str, Any], me: dict[str, Any], p: list[str]) -> float:
@@ -233,6 +219,23 @@ class HeuristicBot:
         if t in terrain:
             s += 0.5
         return s + 0.5 if s > 0 else 0.0
+
+    def _k_destination(self, view: dict[str, Any], d: Any, opts: Any) -> str:
+        me = self._chars(view)[view["active"]]
+        b = _board(self.game, view)
+        here = b.parse(me["pos"])
+        goals = [b.parse(g) for g in self._goals(view, me)]
+        ens_pos = [b.parse(e["pos"]) for e in view["enemies"] if e["pos"]]
+        threat = []
+        for e in view["enemies"]:
+            if e["pos"]:
+                card = self.game.data.enemies[e["id"]]
+                card = card.boss if (e["type"] == "boss" and card.boss) else card
+                threat.append((b.parse(e["pos"]), card.speed + card.range, card.strength))
+        fragile = me["stamina"] <= 3 or (me["injured"] and me["stamina"] <= 4)
+        terrain = frozenset(b.parse(x) for x in view["terrain"])
+        return max(opts, key=lambda o: self._move_value(b, here, b.parse(o.id.split(":")[1]), goals, ens_pos,
+                                                        threat, fragile, terrain)).id
 
     def _k_nearest(self, view: dict[str, Any], d: Any, opts: Any) -> str:
         chars = self._chars(view)

@@ -142,11 +142,8 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
         return
     st._push(("act_menu",))  # runs after whatever this choice pushes (LIFO)
     if head == "move":
-        # alliances/activation/move
-        s = st.board.parse(parts[1])
-        st.emit("alliances/advance", f"{st.cname(ci)} Advances from {st.lbl(c[C_POS])} to {parts[1]}.")
-        c[C_POS] = s
-        st.action_used = 1
+        # alliances/activation/move: then choose where (alliances/advance)
+        st._ask("move_to", st.seat_of(ci), ci, tuple(st._advance_targets(ci, st.cside(ci).speed)), "move")
     elif head == "attack":
         st._push(("attack", ci, parts[1], parts[2] if len(parts) > 2 else ""))
     elif head == "shake":
@@ -157,10 +154,8 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     elif head == "skill":
         name = parts[1]
         if name == "web_zip":
-            # alliances/content/web-zip (Action skill, alliances/place)
-            c[C_POS] = st.board.parse(parts[2])
-            st.action_used = 1
-            st.emit("alliances/content/web-zip", f"{st.cname(ci)} Web Zips to {parts[2]}.")
+            # alliances/content/web-zip (Action skill, alliances/place): then choose where
+            st._ask("move_to", st.seat_of(ci), ci, tuple(st._zip_targets(ci)), "zip")
         elif name == "web_toss":
             st.action_used = 1
             st.emit("alliances/content/web-toss", f"{st.cname(ci)} hurls the Terrain at {parts[2]} {parts[3]}.")
@@ -190,6 +185,28 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 
 
 INTERACT_DO: dict[str, Any] = {}
+
+
+@decider("move_to")
+def _move_to_d(st: AlliancesState) -> Decision:
+    _, _, ci, spaces, how = st.pending  # type: ignore[misc]
+    lab = st.board.labels
+    verb = "Advance" if how == "move" else "Web Zip"
+    opts = [Option(f"move:{lab[x]}", f"{verb} to {lab[x]}") for x in spaces]
+    return _d(st, f"{st.cname(ci)}: where to {verb}?", opts, "destination")
+
+
+@answer("move_to")
+def _move_to_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    _, _, ci, spaces, how = p
+    c = st.chars[ci]
+    lab = oid.split(":")[1]
+    if how == "move":
+        st.emit("alliances/advance", f"{st.cname(ci)} Advances from {st.lbl(c[C_POS])} to {lab}.")
+    else:
+        st.emit("alliances/content/web-zip", f"{st.cname(ci)} Web Zips to {lab}.")
+    c[C_POS] = st.board.parse(lab)
+    st.action_used = 1
 
 
 @decider("order")

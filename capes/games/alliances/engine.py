@@ -63,13 +63,6 @@ def _mk_attack(st: Any, a: Any, e: list[Any]) -> Option:
     return Option(f"attack:{a.id}:{e[E_UID]}", f"Attack with {a.name} ({a.strength} dice) {st.ename(e)} at {st.lbl(e[E_POS])}")
 
 
-def _mk_move(lab: str) -> Option:
-    return Option(f"move:{lab}", f"Move to {lab}")
-
-
-def _mk_zip(lab: str) -> Option:
-    return Option(f"skill:web_zip:{lab}", f"Web Zip: Place at {lab}")
-
 
 def half_up(n: int) -> int:
     """alliances/halving: a halved number is always rounded up.
@@ -469,18 +462,15 @@ class AlliancesState(State):
                             opts.append(Option(f"attack:{a.id}:{b.dir_names[d]}",
                                                f"Beam attack {a.name} toward {b.dir_names[d]}"))
             # alliances/activation/move
-            lab = self.board.labels
-            for s in self._advance_targets(ci, side.speed):
-                opts.append(_opt(("m", lab[s]), _mk_move, lab[s]))
+            # two steps (Move, then where) keep the menu short for people and search bots
+            if self._advance_targets(ci, side.speed):
+                opts.append(Option("move", f"Move (Advance up to {side.speed} Spaces)"))
             # alliances/activation/shake
             for cn in _cond_names(c[C_COND]):
                 opts.append(Option(f"shake:{cn}", f"Shake off {cn}"))
             # alliances/skills/active with "Action:"
-            if "web_zip" in side.skills:
-                occ = self.occupied()
-                for s in b.ball(pos, 3):
-                    if s not in occ:
-                        opts.append(_opt(("z", b.labels[s]), _mk_zip, b.labels[s]))
+            if "web_zip" in side.skills and self._zip_targets(ci):
+                opts.append(Option("skill:web_zip", "Web Zip (Action): Place this Character within 3 Spaces"))
             if "web_toss" in side.skills:
                 # alliances/content/web-toss: Throw a Terrain Feature within Range 1 (alliances/terrain/throw)
                 occ_line = self.occupied() | set(self.terrain)
@@ -502,6 +492,10 @@ class AlliancesState(State):
         opts.extend(SCRIPTS_INTERACT.get(self.stage.script, _no_interact)(self, ci))
         opts.append(Option("end", "End this Activation"))
         return opts
+
+    def _zip_targets(self, ci: int) -> list[int]:
+        occ = self.occupied()
+        return [s for s in self.board.ball(self.chars[ci][C_POS], 3) if s not in occ]
 
     def _interact_cost(self, ci: int) -> int:
         return 0 if self.has_skill(ci, "cat_burglar") else 1
