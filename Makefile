@@ -16,7 +16,7 @@ demo: $(STAMP)
 	$(BIN)/capes demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check capes tests bench
