@@ -16,6 +16,14 @@ def sc(**kw):
     return Sc(heroes=kw.pop("heroes", (BP,)), **kw)
 
 
+def pass_windows(s):
+    """Pass the open optional windows (e.g. Get Behind Me! in a Protection deck answers every revealed
+    treachery in hero form)."""
+    while s.g.decision.kind == "optwin":
+        s.do("pass")
+    return s
+
+
 def finish(s):
     """Pass every remaining question (windows, declines) until the turn decision is back."""
     while not s.at_turn():
@@ -280,6 +288,7 @@ def test_heart_shaped_herb_tough_and_boost():
     hh = s.enc("01158")
     s.enc_top("01104")  # the surge card
     s.run(("reveal", hh, 0))
+    pass_windows(s)
     assert g.st[g.villain] & 4 and g.st[m] & 4 and g.st[other] & 4
     s = sc()
     g = s.g
@@ -297,6 +306,7 @@ def test_ritual_combat_x_from_boost_icons():
     top = s.enc_top("01156")  # 3 boost icons: X = 4
     rc = s.enc("01159")
     s.run(("reveal", rc, 0))
+    pass_windows(s)
     s.pick("Take 4 damage")
     finish(s)
     assert g.dmg[g.ident[0]] == 4 and top in g.edisc
@@ -305,6 +315,7 @@ def test_ritual_combat_x_from_boost_icons():
     s.enc_top("01158")  # 1 boost icon: X = 2
     rc = s.enc("01159")
     s.run(("reveal", rc, 0))
+    pass_windows(s)
     s.pick("Place 2 threat")
     finish(s)
     assert g.thr[g.mscheme] == 2

@@ -1,7 +1,6 @@
 """Scenario tests for the Leadership aspect cards."""
 
 from capes.games.champions.cards import SCRIPTED
-
 from tests.champions.test_cards_protection import game, pay_all, play
 from tests.champions.test_cards_ultron import go, hero, labels, opt, pick, res_to_hand, to_hand, to_play
 

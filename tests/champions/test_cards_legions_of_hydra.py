@@ -1,7 +1,6 @@
 """Scenario tests for the Legions of Hydra modular set."""
 
 from capes.games.champions.cards import SCRIPTED
-
 from tests.champions.test_cards_ultron import empty_encounter, enc, go, hero, minion, new, reveal
 
 

@@ -1,11 +1,20 @@
 """Scenario tests for the Protection aspect cards."""
 
-import pytest
 
 from capes.games.champions.cards import SCRIPTED
-
 from tests.champions.test_cards_ultron import (
-    empty_encounter, enc, go, hero, labels, new, opt, pick, res_to_hand, settle, to_hand, to_play,
+    empty_encounter,
+    enc,
+    go,
+    hero,
+    labels,
+    new,
+    opt,
+    pick,
+    res_to_hand,
+    settle,
+    to_hand,
+    to_play,
 )
 
 
@@ -63,7 +72,6 @@ def test_luke_cage_toughness_rr_toughness():
     assert st.dmg[u] == 0 and not st.st[u] & 4
 
 
-@pytest.mark.skipif("01078" not in SCRIPTED, reason="Get Behind Me! not registered yet (see protection.py)")
 def test_get_behind_me_rr_cancel():
     """01078 (champions/rr/cancel, champions/rr/attack): hero interrupt: a revealed treachery's When Revealed
     is cancelled and the villain attacks you instead."""
@@ -158,11 +166,11 @@ def test_indomitable_zero_damage_defence_rr_timing():
 
 
 def test_every_protection_card_accounted():
-    """Every Protection card is scripted (Get Behind Me! may wait for a test fix elsewhere: see the report)."""
+    """Every Protection card is scripted."""
     from capes.games.champions.data import FILES, cards
     cards()
     missing = [c for c in FILES["protection"] if c not in SCRIPTED]
-    assert missing in ([], ["01078"])
+    assert missing == []
 
 
 def test_counter_punch_rr_attack():

@@ -1,7 +1,6 @@
 """Scenario tests for The Doomsday Chair modular set."""
 
 from capes.games.champions.cards import SCRIPTED
-
 from tests.champions.test_cards_ultron import empty_encounter, enc, go, hero, minion, new, opt, pick, reveal
 
 

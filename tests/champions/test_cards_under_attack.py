@@ -1,8 +1,17 @@
 """Scenario tests for the Under Attack modular set."""
 
 from capes.games.champions.cards import BOOST, SCRIPTED
-
-from tests.champions.test_cards_ultron import empty_encounter, go, hero, labels, new, opt, pick, res_to_hand, reveal
+from tests.champions.test_cards_ultron import (
+    empty_encounter,
+    go,
+    hero,
+    labels,
+    new,
+    opt,
+    pick,
+    res_to_hand,
+    reveal,
+)
 
 
 def test_under_attack_choice_rr_crisis():

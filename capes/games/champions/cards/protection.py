@@ -31,15 +31,11 @@ def luke_cage(g, p, me):
     g.tough(me)
 
 
+@trigger("01078", "treachery", kind="optional", where="hand", form="hero",
+         can=lambda g, p, me, i: not g.ev(i)[3])
 def get_behind_me(g, p, me, i):
     """Get Behind Me! (01078): hero interrupt when a treachery is revealed: cancel its When Revealed; the
-    villain attacks you instead.
-
-    Written but NOT registered yet: registering it opens a (legitimate, hidden-info-safe) treachery window
-    for every Protection deck in hero form, and tests/champions/test_cards_black_panther.py::
-    test_heart_shaped_herb_tough_and_boost (not ours) stops at that window. Once that test passes open
-    windows (``finish(s)``), register it with :func:`register_get_behind_me`.
-    """
+    villain attacks you instead (champions/rr/cancel)."""
     g.ev_set(i, 3, 1)
     g.villain_attacks(p)
 
@@ -52,11 +48,6 @@ def counter_punch(g, p, me, i):
     answers it."""
     e = g.ev(i)[3]
     g.push(("eattack", p, e, g.atk(g.ident[p]), me, 0))
-
-
-def register_get_behind_me() -> None:
-    trigger("01078", "treachery", kind="optional", where="hand", form="hero",
-            can=lambda g, p, me, i: not g.ev(i)[3])(get_behind_me)
 
 
 # The Power of Protection: resource doubling is applied by the engine (State.res_of).
