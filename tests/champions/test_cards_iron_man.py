@@ -304,3 +304,17 @@ def test_contract_with_iron_man():
 
 
 _ = HERO
+
+
+def test_pepper_potts_produces_callable_rr_resources():
+    """01033 (champions/rr/resources): Pepper Potts's resource ability reports the colours of the top card
+    of the discard pile as a source (``produces`` is a callable), so ``can_afford`` counts a
+    multi-resource top card in full."""
+    s = sc()
+    g = s.g
+    pp = s.play("01033")
+    assert not any(u == pp for _, u, _ in g.sources(0, -1, -1))  # empty discard pile: no resource
+    s.disc("01036")  # Mark V Armor: M
+    assert ("ability", pp, "M") in g.sources(0, -1, -1)
+    assert g.can_afford(0, 1, "M", -1, -1) and not g.can_afford(0, 1, "E", -1, -1)
+    assert not g.can_afford(0, 2, "", -1, -1)

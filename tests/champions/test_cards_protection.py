@@ -186,7 +186,8 @@ def test_counter_punch_rr_attack():
     while st.decision.kind == "pay":
         st.apply(st.decision.ids()[0])
     settle(st)
-    assert st.dmg[st.villain] == st.atk(st.ident[0]) and cp in st.disc[0]
+    # Counter-Punch (ATK) plus Black Panther's own Retaliate 1 (champions/rr/retaliate)
+    assert st.dmg[st.villain] == st.atk(st.ident[0]) + 1 and cp in st.disc[0]
 
 
 def test_counter_punch_not_after_undefended_rr_attack():

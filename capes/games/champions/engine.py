@@ -523,7 +523,7 @@ class ChampionsState(State):
                     continue
                 if can is not None and not can(self, p, u):
                     continue
-                out.append(("ability", u, produces))
+                out.append(("ability", u, produces if produces.__class__ is str else produces(self, p, u)))
         return out
 
     def can_afford_colors(self, p: int, colors: str, excl: int = -1) -> bool:

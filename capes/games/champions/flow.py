@@ -418,8 +418,8 @@ def _pay_do(g: G, f: tuple, oid: str) -> None:
         g.disc[p].append(u)
     else:
         spec = S.RESOURCE[g.ccard(u).code]
+        r = spec[3] if spec[3].__class__ is str else spec[3](g, p, u)
         spec[0](g, p, u)
-        r = spec[3]
     k = sum(1 for ch in r if not color or ch == color or ch == "W")
     paid += r
     need -= k
@@ -549,7 +549,9 @@ def _attack_hits(g: G, p: int, attacker: int, e: int, n: int, basic: int, flags:
 
 @step("retaliate")
 def _retaliate(g: G, e: int, attacker: int, r: int) -> None:
-    if (e in g.eplay or e == g.villain) and _in_play(g, attacker):
+    """``e`` (an enemy, hero or ally) was attacked by ``attacker``: deal it ``r`` damage if both are still
+    in play (champions/rr/retaliate; it applies even when the attack dealt no damage)."""
+    if _in_play(g, e) and _in_play(g, attacker):
         g.emit("champions/rr/retaliate", f"{g.name(e)} retaliates for {r}.")
         g.push(("dmg", attacker, r, e, 0))
 
@@ -910,6 +912,9 @@ def _atk_res(g: G, e: int, p: int, d: int, flags: int) -> None:
     if dflags & F_PIERCE and g.st[target] & TOUGH:
         g.st[target] &= ~TOUGH
     g.push(("dmg", target, max(0, n), e, dflags))
+    r = g.has_kw(target, "retaliate")
+    if r and not g.has_kw(e, "ranged"):  # champions/rr/retaliate: a hero or ally answers the enemy's attack
+        g.push(("retaliate", target, e, r))
     if d >= 0:  # "after ... defends" responses (Counter-Punch, Indomitable)
         g.push(("win", "defended"), ("evt", "defended", d, e, p))
     g.push(("atk_end", e, p, flags))

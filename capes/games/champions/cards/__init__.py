@@ -14,7 +14,8 @@ Hooks (``g`` is the game state, ``p`` the seat/player index, ``me`` the card ins
 * ``@action(code, form=None, can=None)``  an action ability of a card in play (``use:<uid>``); the
   function pays its own costs (``g.exhaust(me)``, ``g.spend_uses(me)``, ``g.pay(p, 3, "P", then)``).
 * ``@resource(code, produces="W", form=None, can=None)``  a resource ability producing ``produces``
-  (e.g. ``"M"``); the function pays its own cost (exhaust, spend a counter, once-per-round flag).
+  (e.g. ``"M"``, or a callable ``(g, p, me) -> str`` read when the source is offered and when it is
+  used); the function pays its own cost (exhaust, spend a counter, once-per-round flag).
 * ``@revealed(code)``        encounter "When Revealed": ``fn(g, p, me)``; ``g.form(p)`` tells hero/alter-ego.
 * ``@boost(code)``           a star boost ability, ``fn(g, p, me)`` during the activation.
 * ``@setup(code)``           a main scheme's setup ability (A side), or an identity's "Setup" ability
@@ -81,7 +82,7 @@ MODULES = ["spider_man", "justice", "basic", "rhino", "bomb_scare", "standard", 
 PLAY: dict[str, tuple[Callable[..., Any], str | None, Callable[..., bool] | None]] = {}
 ENTERS: dict[str, Callable[..., Any]] = {}
 ACTION: dict[str, tuple[Callable[..., Any], str | None, Callable[..., bool] | None]] = {}
-RESOURCE: dict[str, tuple[Callable[..., Any], str | None, Callable[..., bool] | None, str]] = {}
+RESOURCE: dict[str, tuple[Callable[..., Any], str | None, Callable[..., bool] | None, Any]] = {}
 #: named continuations: steps ``("call", name, *args)`` run ``CONT[name](g, *args)``
 CONT: dict[str, Callable[..., Any]] = {}
 REVEALED: dict[str, Callable[..., Any]] = {}
@@ -127,7 +128,7 @@ def action(code: str, form: str | None = None, can: Callable[..., bool] | None =
     return deco
 
 
-def resource(code: str, produces: str = "W", form: str | None = None, can: Callable[..., bool] | None = None):
+def resource(code: str, produces: Any = "W", form: str | None = None, can: Callable[..., bool] | None = None):
     def deco(fn):
         RESOURCE[code] = (fn, form, can, produces)
         _mark(code, fn)

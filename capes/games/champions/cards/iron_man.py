@@ -95,47 +95,25 @@ def supersonic_punch(g, p, me):
     g.attack_with_event(p, "attackable", 8 if aerial(g, p) else 4, me)
 
 
-# Pepper Potts. The engine's resource abilities produce fixed colours, so she is registered as producing
-# one wild resource and the real output (the colours of the top card of the discard pile at the moment
-# she is used) is put right by `pepper_fix`, which rewrites the payment frame. Ruling: she must be used
-# before any other resource in a payment step, so she cannot copy a card discarded for the same cost.
+# Pepper Potts: her resource ability produces the colours of the top card of the discard pile at the
+# moment she is used (``produces`` is a callable). Ruling: she must be used before any other resource in a
+# payment step, so she cannot copy a card discarded for the same cost.
 
 
-def _top_res(g, p) -> str:
+def _top_res(g, p, me=-1) -> str:
     return CARDS[g.code[g.disc[p][-1]]].res if g.disc[p] else ""
 
 
 def _pepper_can(g, p, me):
-    if g.owner[me] != p or g.exh[me]:
-        return False
-    r = _top_res(g, p)
-    if not r:
+    if g.owner[me] != p or g.exh[me] or not _top_res(g, p):
         return False
     f = g.stack[-1] if g.stack else None
-    if f is not None and f[0] == "pay" and len(f) == 7:
-        if f[5]:
-            return False
-        color = f[3]
-        return not color or any(ch == color or ch == "W" for ch in r)
-    return True
+    return not (f is not None and f[0] == "pay" and len(f) == 7 and f[5])
 
 
-@resource("01033", produces="W", can=_pepper_can)
+@resource("01033", produces=_top_res, can=_pepper_can)
 def pepper_potts(g, p, me):
     g.exhaust(me)
-    g.push(("call", "iron_man.pepper_fix", _top_res(g, p)))
-
-
-@cont
-def pepper_fix(g, r):
-    f = g.stack[-1]
-    if f[0] == "pay" and len(f) == 7:  # the payment goes on
-        _, q, need, color, excl, paid, then = f
-        k = sum(1 for ch in r if not color or ch == color or ch == "W")
-        need, paid = need + 1 - k, paid[:-1] + r
-        g.stack[-1] = ("pay", q, need, color, excl, paid, then) if need > 0 else (*then, paid)
-    elif f and isinstance(f[-1], str):  # the payment is complete: its continuation carries the colours
-        g.stack[-1] = (*f[:-1], f[-1][:-1] + r)
 
 
 def _tower_can(g, p, me):
@@ -195,14 +173,8 @@ def rocket_boots_hp(g, me, target):
 
 
 def can_pay_color(g, p, color) -> bool:
-    """Whether ``p`` can pay one ``color`` resource, reading Pepper Potts's real output (the engine's
-    ``can_afford`` counts her as one wild resource whatever the top card of the discard pile is)."""
-    for kind, u, r in g.sources(p, -1, -1):
-        if kind == "ability" and g.code[u] == "01033":
-            r = _top_res(g, p)
-        if color in r or "W" in r:
-            return True
-    return False
+    """Whether ``p`` can pay one ``color`` resource (Pepper Potts counts with her real output)."""
+    return g.can_afford(p, 1, color, -1, -1)
 
 
 @action("01039", form="hero", can=lambda g, p, me: g.owner[me] == p and not g.exh[me] and not aerial(g, p)
