@@ -318,3 +318,22 @@ def test_pepper_potts_produces_callable_rr_resources():
     assert ("ability", pp, "M") in g.sources(0, -1, -1)
     assert g.can_afford(0, 1, "M", -1, -1) and not g.can_afford(0, 1, "E", -1, -1)
     assert not g.can_afford(0, 2, "", -1, -1)
+
+
+def test_payment_without_sources_is_refused_summary_actions_play():
+    """champions/summary/actions/play (ruling): a payment that no source can complete is refused: the card
+    and the resources already discarded for it go back to the hand, nothing stays in limbo."""
+    from capes.games.champions import flow
+    s = sc()
+    g = s.g
+    sp = s.hand("01032")  # Supersonic Punch: cost 2
+    r = s.hand("01031")   # one resource only
+    g.stack = [("turn", 0)]
+    flow._start_play(g, 0, sp)
+    g._decision = None
+    g.run()
+    assert g.decision.kind == "pay"
+    g.apply(f"pay:{r}")
+    assert s.at_turn()
+    assert sorted(g.hand[0]) == sorted([sp, r]) and r not in g.disc[0]
+    assert not any(m[0] == "limbo" for m in g.mods) and g.dmg[g.villain] == 0

@@ -596,3 +596,50 @@ def test_confused_hero_thwart_event_is_replaced():
     play_card(s, "01060")
     settle(s)
     assert s.thr[s.mscheme] == 5 and not s.st[s.ident[0]] & engine.CONF
+
+
+def test_stunned_attack_drops_its_modifiers_rr_stunned():
+    """champions/rr/stunned: an attack replaced by discarding the stun does not happen, so the modifiers
+    made for it (Charge's overkill and discard, "stun every character hit") end with it and do not carry
+    over to the next attack or scheme."""
+    s = scenario()
+    s.mods.append(("atk", "overkill", s.villain))
+    s.mods.append(("atk", "stun_hit", s.villain))
+    s.st[s.villain] |= engine.STUN
+    s.stack.append(("attack", s.villain, 0, 0))
+    s._decision = None
+    s.run()
+    settle(s)
+    assert not s.st[s.villain] & engine.STUN
+    assert not any(m[0] == "atk" for m in s.mods)
+
+
+def test_enemy_attacked_not_after_scheme_rr_scheme():
+    """champions/rr/scheme, champions/rr/attack: "after the enemy attacks" abilities answer attacks only;
+    schemes close with their own event (enemy_schemed)."""
+    from capes.games.champions import cards as S
+    seen = []
+    rhino = "01094"
+    extra = [(rhino, "forced", "play", None, None, lambda g, p, me, i: seen.append(("a", g.ev(i)[4]))),
+             (rhino, "forced", "play", None, None, lambda g, p, me, i: seen.append(("s", g.ev(i)[4])))]
+    S.TRIGGERS.setdefault("enemy_attacked", []).append(extra[0])
+    S.TRIGGERS.setdefault("enemy_schemed", []).append(extra[1])
+    engine._FORCED.clear()
+    try:
+        s = scenario(form="ae")
+        assert s.code[s.villain] == rhino
+        s.stack.append(("scheme", s.villain, 0, 0))
+        s._decision = None
+        s.run()
+        settle(s)
+        assert seen == [("s", "scheme")]
+        s._form[0] = HERO
+        s.stack.append(("attack", s.villain, 0, 0))
+        s._decision = None
+        s.run()
+        settle(s)
+        assert seen == [("s", "scheme"), ("a", "attack")]
+    finally:
+        S.TRIGGERS["enemy_attacked"].remove(extra[0])
+        S.TRIGGERS["enemy_schemed"].remove(extra[1])
+        engine._FORCED.clear()

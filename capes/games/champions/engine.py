@@ -208,6 +208,15 @@ class ChampionsState(State):
                 seat, prompt, opts = a[0](self, f)
                 if not opts:
                     st.pop()
+                    e = ON_EMPTY.get(f[0])
+                    if e is not None:
+                        self._buf = []
+                        e(self, f)
+                        buf = self._buf
+                        self._buf = None
+                        if buf:
+                            buf.reverse()
+                            st.extend(buf)
                     continue
                 if len(opts) == 1 and f[0] in AUTO_SINGLE:
                     st.pop()
@@ -723,6 +732,8 @@ ChampionsState.FIELDS_LIST = tuple("_form" if f == "form" else f for f in Champi
 STEPS: dict[str, Any] = {}
 ASKS: dict[str, tuple[Any, Any]] = {}
 AUTO_SINGLE: set[str] = set()
+#: ask name -> fn(state, frame) run when that question has no option at all (e.g. a payment nothing can pay)
+ON_EMPTY: dict[str, Any] = {}
 SELECTORS: dict[str, Any] = {}
 
 

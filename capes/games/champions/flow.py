@@ -11,6 +11,7 @@ from capes.games.champions import cards as S
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import (
     AE,
+    ON_EMPTY,
     ASKS,
     CONF,
     F_ATTACK,
@@ -416,6 +417,11 @@ def _pay_do(g: G, f: tuple, oid: str) -> None:
         r = g.res_of(u, excl)
         g.hand[p].remove(u)
         g.disc[p].append(u)
+        if then[0] == "play_res":  # remember the cards paid, to undo a payment that cannot be completed
+            for i, m in enumerate(g.mods):
+                if m[0] == "limbo" and m[1] == excl:
+                    g.mods[i] = (*m, u)
+                    break
     else:
         spec = S.RESOURCE[g.ccard(u).code]
         r = spec[3] if spec[3].__class__ is str else spec[3](g, p, u)
@@ -443,6 +449,34 @@ def _pay_step_do(g: G, f: tuple, oid: str) -> None:
 
 
 ASKS["pay"] = (_pay_step_build, _pay_step_do)
+
+
+def _pay_fail(g: G, f: tuple) -> None:
+    """A payment no source can complete is refused: the card being played goes back to the hand with the
+    cards discarded for it (costs of resource abilities already used stay paid); a card played from hand
+    as a response goes back to the hand; any other effect waiting on the payment does not resolve
+    (champions/summary/actions/play; ruling in docs/rulings/champions.md)."""
+    _, p, need, color, excl, paid, then = f
+    g.emit("champions/summary/actions/play", f"Player {p + 1} cannot pay {need} more resource(s): refused.")
+    if then[0] == "play_res":
+        u = then[2]
+        for m in g.mods:
+            if m[0] == "limbo" and m[1] == u:
+                g.mods.remove(m)
+                for v in m[3:]:
+                    if v in g.disc[p]:
+                        g.disc[p].remove(v)
+                        g.hand[p].append(v)
+                break
+        g.hand[p].append(u)
+    elif then[0] == "trig_res":
+        u = then[2]
+        if u in g.disc[p]:
+            g.disc[p].remove(u)
+            g.hand[p].append(u)
+
+
+ON_EMPTY["pay"] = _pay_fail
 from capes.games.champions.engine import AUTO_SINGLE  # noqa: E402
 
 AUTO_SINGLE.update({"choose", "defend"})
@@ -835,11 +869,13 @@ def _attack(g: G, e: int, p: int, flags: int) -> None:
 def _atk_go(g: G, e: int, p: int, flags: int, cancelled: int) -> None:
     if cancelled or not g.alive[p] or not (e == g.villain or e in g.eplay):
         _end_boosts(g)
+        g.mods = [m for m in g.mods if m[0] != "atk"]  # modifiers of an attack that does not happen end
         return
     if g.st[e] & STUN:  # champions/rr/stunned: the activation is replaced by discarding the stun
         g.st[e] &= ~STUN
         g.emit("champions/rr/stunned", f"{g.name(e)} is stunned and does not attack.")
         _end_boosts(g)
+        g.mods = [m for m in g.mods if m[0] != "atk"]
         return
     g.emit("champions/rr/attack", f"{g.name(e)} attacks {g.idcard(p).name}.")
     g.push(("defend", e, p, flags))
@@ -940,8 +976,9 @@ def _atk_end(g: G, e: int, p: int, flags: int) -> None:
         if m[0] == "atk" and m[1] == "call":
             g.push(("call", m[2], p, e, 1 if g.hit else 0))
     g.mods = [m for m in g.mods if m[0] != "atk"]
-    # the event closes attacks and schemes alike; field 4 says which ("attack" / "scheme")
-    g.push(("win", "enemy_attacked"), ("evt", "enemy_attacked", e, p, "scheme" if flags & 4 else "attack"))
+    # "after X attacks" / "after X schemes": two events; field 4 says which ("attack" / "scheme")
+    ev = "enemy_schemed" if flags & 4 else "enemy_attacked"
+    g.push(("win", ev), ("evt", ev, e, p, "scheme" if flags & 4 else "attack"))
 
 
 @step("scheme")

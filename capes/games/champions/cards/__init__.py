@@ -27,8 +27,8 @@ Hooks (``g`` is the game state, ``p`` the seat/player index, ``me`` the card ins
   Events: ``attack_init`` (attacker, player), ``dmg`` (target, amount, source, flags), ``threat``
   (scheme, amount, cause), ``treachery`` (card, player), ``after_thwart`` (character, player),
   ``after_attack`` (attacker, target, player, basic), ``minion_defeated`` (minion, by_player),
-  ``form_changed`` (player), ``enemy_attacked`` (enemy, player, "attack"|"scheme": closes every enemy
-  attack and scheme), ``minion_defeating`` (minion, by_player: forced interrupts before it leaves),
+  ``form_changed`` (player), ``enemy_attacked`` (enemy, player, "attack": after an enemy attack that
+  happened), ``enemy_schemed`` (enemy, player, "scheme": after an enemy schemes), ``minion_defeating`` (minion, by_player: forced interrupts before it leaves),
   ``round_end``, ``minion_entered`` (minion, player), ``defended`` (defender, enemy, player: after the
   damage of a defended attack).
 * ``@stat(code, "atk"|"thw"|"def"|"rec"|"hp"|"sch"|"hand"|"ally_limit")``  a constant modifier:

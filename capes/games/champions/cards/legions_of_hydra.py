@@ -50,9 +50,10 @@ def madame_hydra_shield(g, p, me, i):
 
 
 @trigger(MADAME, "enemy_attacked", kind="forced", can=lambda g, p, me, i: g.ev(i)[2] == me)
+@trigger(MADAME, "enemy_schemed", kind="forced", can=lambda g, p, me, i: g.ev(i)[2] == me)
 def madame_hydra(g, p, me, i):
-    """Star forced response: after she schemes or attacks, 2 threat on Legions of Hydra (the engine's
-    enemy_attacked event closes both her attacks and her schemes). Ruling: with two copies of the side
+    """Star forced response: after she schemes or attacks, 2 threat on Legions of Hydra (the
+    enemy_attacked and enemy_schemed events). Ruling: with two copies of the side
     scheme in play, the first player picks which one."""
     ls = [s for s in g.sides() if g.code[s] == LEGIONS]
     if len(ls) == 1:

@@ -142,7 +142,7 @@ def _attack_will_happen(g, i: int) -> bool:
 
 
 def kind(g, i: int) -> str:
-    """"attack" or "scheme" for an enemy_attacked event frame (the event closes both)."""
+    """"attack" or "scheme" for an enemy_attacked / enemy_schemed event frame."""
     f = g.ev(i)
     return f[4] if len(f) > 4 else "attack"
 
@@ -340,7 +340,7 @@ def drop(g, me, paid=""):
     g.discard(me)
 
 
-@trigger("01141", "enemy_attacked", kind="forced",
+@trigger("01141", "enemy_schemed", kind="forced",
          can=lambda g, p, me, i: g.att[me] == g.villain == g.ev(i)[2] and kind(g, i) == "scheme")
 def program_transmitter(g, p, me, i):
     # star forced response: after Ultron schemes, 1 threat on each side scheme
