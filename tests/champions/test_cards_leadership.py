@@ -109,6 +109,20 @@ def test_inspired_rr_attachments():
     _ = b
 
 
+def test_inspired_needs_an_ally_rr_attachments():
+    """01074 (champions/rr/attachments): Inspired can be played only while some ally can take it (an ally
+    in play without Inspired attached); otherwise it is not offered."""
+    st = cm()
+    u = to_hand(st, 0, "01074")
+    res_to_hand(st, 0, "P")
+    st._decision = None
+    assert not st.playable(0, u) and f"play:{u}" not in st.decision.ids()
+    a = to_play(st, 0, "01067")
+    assert st.playable(0, u)
+    other = to_play(st, 0, "01074", attach_to=a)  # a second copy, already on the only ally
+    assert st.att[other] == a and not st.playable(0, u)
+
+
 def test_every_leadership_card_accounted():
     """Every Leadership card is scripted."""
     from capes.games.champions.data import FILES, cards

@@ -619,10 +619,22 @@ class ChampionsState(State):
                 return False
             if c.attach == "enemy" and not self._webbable():
                 return False
+            if c.attach == "ally" and not self._ally_free(c.code):  # e.g. Inspired: an ally to attach to
+                return False
         cost = self.cost_of(p, u)
         if total >= 0 and total - len(c.res) >= cost:
             return True
         return self.can_afford(p, cost, "", u, u)
+
+    def _ally_free(self, code: str) -> list[int]:
+        """Allies in play without a copy of upgrade ``code`` attached (attach: ally, limit 1 per ally)."""
+        out = []
+        for q in range(self.n):
+            if self.alive[q]:
+                for a in self.play[q]:
+                    if self.ctype(a) == "ally" and not any(self.code[x] == code for x in self.attached(a)):
+                        out.append(a)
+        return out
 
     def _webbable(self) -> list[int]:
         return [e for e in self.enemies() if not any(self.code[a] == "01009" for a in self.attached(e))]

@@ -117,8 +117,8 @@ mark("01072", "leadership")
 
 @enters("01074")  # Inspired: attach to an ally (max 1 per ally): +1 THW and +1 ATK
 def inspired(g, p, me):
-    """Ruling: if no ally can take it when it enters play, it is discarded (the engine's playability check
-    does not look at upgrades that attach to allies)."""
+    """It can be played only while an ally can take it (State.playable, attach: ally); should none be left
+    when it enters play, it is discarded."""
     g.att[me] = -1
     free = [a for q in g.order() for a in g.allies(q)
             if not any(g.code[x] == "01074" for x in g.attached(a) if x != me)]
