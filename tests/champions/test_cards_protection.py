@@ -55,12 +55,36 @@ def test_black_widow_cancels_treachery_rr_cancel():
     nxt = enc(st, "01109")  # Bomb Scare side scheme: revealed next
     st.edeck.append(nxt)
     tr = enc(st, "01112")  # False Alarm would confuse the hero
-    go(st, ("reveal", tr, 0), windows=True)
+    go(st, ("reveal", tr, 0, 1), windows=True)  # revealed from the encounter deck
     assert st.decision.kind == "optwin"
     opt(st, f"trig:{bw}:")
     opt(st, f"pay:{m}")
     assert st.exh[bw] and not st.st[st.ident[0]] & 2
     assert tr in st.edisc and nxt in st.eplay
+
+
+def test_black_widow_cancels_any_encounter_card_rr_cancel():
+    """01075 (champions/rr/cancel): "when a card is revealed from the encounter deck": a minion too is
+    cancelled before it engages (the window opens before any encounter card resolves); a card revealed
+    from elsewhere (a search) opens no window."""
+    st = game()
+    bw = to_play(st, 0, "01075")
+    m = res_to_hand(st, 0, "M")
+    nxt = enc(st, "01109")
+    st.edeck.append(nxt)
+    mi = enc(st, "01102")  # a minion
+    go(st, ("reveal", mi, 0, 1), windows=True)
+    assert st.decision.kind == "optwin" and st.decision.prompt.endswith("encounter revealed?")
+    assert mi not in st.eplay
+    opt(st, f"trig:{bw}:")
+    opt(st, f"pay:{m}")
+    assert mi in st.edisc and mi not in st.eplay and nxt in st.eplay and st.exh[bw]
+    st2 = game()
+    to_play(st2, 0, "01075")
+    res_to_hand(st2, 0, "M")
+    mi2 = enc(st2, "01102")
+    go(st2, ("reveal", mi2, 0), windows=True)
+    assert mi2 in st2.eplay and st2.decision.kind != "optwin"
 
 
 def test_luke_cage_toughness_rr_toughness():

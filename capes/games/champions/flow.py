@@ -825,7 +825,7 @@ def _revfd(g: G, p: int) -> None:
     # champions/summary/flow/8
     if g.fd[p] and g.alive[p]:
         u = g.fd[p].pop(0)
-        g.push(("reveal", u, p), ("revfd", p))
+        g.push(("reveal", u, p, 1), ("revfd", p))
 
 
 @step("vend")
@@ -1217,18 +1217,23 @@ def _surge(g: G, p: int) -> None:
     u = enc_draw(g)
     if u >= 0:
         g.emit("champions/rr/surge", "Surge: another encounter card is revealed.")
-        g.push(("reveal", u, p))
+        g.push(("reveal", u, p, 1))
 
 
 @step("reveal")
-def _reveal(g: G, u: int, p: int) -> None:
-    """Reveal an encounter card for player p (champions/rr/encounter-cards)."""
+def _reveal(g: G, u: int, p: int, from_deck: int = 0) -> None:
+    """Reveal an encounter card for player p (champions/rr/encounter-cards). ``from_deck``: the card comes
+    from the encounter deck (dealt facedown, surge...): first an interrupt window ("encounter_revealed",
+    frame ``("enc_rev", card, player, cancel)``) in which it can be cancelled (Black Widow)."""
     c = C(g.code[u])
     if not g.alive[p]:
         alive = g.order()
         if not alive:
             return
         p = alive[0]
+    if from_deck:
+        g.push(("win", "encounter_revealed"), ("enc_rev", u, p, 0))
+        return
     g.emit("champions/summary/flow/8", f"Revealed for player {p + 1}: {c.name} ({c.type.replace('_', ' ')}).")
     t = c.type
     fn = S.REVEALED.get(c.code)
@@ -1265,6 +1270,23 @@ def _reveal(g: G, u: int, p: int) -> None:
         else:
             g.edisc.append(u)
     g.push(*after)
+
+
+@step("enc_rev")
+def _enc_rev(g: G, u: int, p: int, cancelled: int) -> None:
+    """After the "when revealed" interrupt window: resolve the card, or (champions/rr/cancel) discard it
+    without effect; ``cancelled == 2``: then reveal another card from the encounter deck (Black Widow)."""
+    if not cancelled:
+        g.push(("reveal", u, p))
+        return
+    g.emit("champions/rr/cancel", f"{g.name(u)} is cancelled and discarded.")
+    g.remove_from_zones(u)
+    g.edisc.append(u)
+    if cancelled == 2:
+        v = enc_draw(g)
+        if v >= 0:
+            g.emit("champions/rr/cancel", "Another encounter card is revealed.")
+            g.push(("reveal", v, p, 1))
 
 
 @step("quick")

@@ -6,24 +6,15 @@ from capes.games.champions.cards import action, cont, enters, mark, stat, trigge
 from capes.games.champions.data import CARDS
 
 
-# Black Widow: interrupt when an encounter card is revealed -> cancel and discard it, reveal another.
-# The engine opens a window for revealed treacheries only (the "treachery" event), so she answers those.
-@trigger("01075", "treachery", kind="optional",
+# Black Widow: interrupt when a card is revealed from the encounter deck -> exhaust her and spend a mental
+# resource: cancel its effects and discard it, then reveal another (the engine's encounter_revealed window;
+# cancel value 2 makes the engine reveal the next card once this one is discarded).
+@trigger("01075", "encounter_revealed", kind="optional",
          can=lambda g, p, me, i: not g.exh[me] and not g.ev(i)[3] and g.can_afford(p, 1, "M", -1, -1))
 def black_widow(g, p, me, i):
-    f = g.ev(i)
     g.exhaust(me)
-    g.ev_set(i, 3, 1)  # champions/rr/cancel
-    g.pay(p, 1, "M", ("call", "protection.widow_next", f[2]))
-
-
-@cont
-def widow_next(g, q, paid=""):
-    from capes.games.champions.flow import enc_draw
-    u = enc_draw(g)
-    if u >= 0:
-        g.emit("champions/rr/cancel", "Black Widow: another encounter card is revealed.")
-        g.reveal_card(u, q)
+    g.ev_set(i, 3, 2)  # champions/rr/cancel
+    g.pay(p, 1, "M", ("nop_paid",))
 
 
 @enters("01076")  # Luke Cage: toughness (champions/rr/toughness): he enters play with a tough status card
