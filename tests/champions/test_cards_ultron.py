@@ -513,3 +513,27 @@ def test_contract_ultron():
                  "modulars": ["under_attack", "legions_of_hydra", "the_doomsday_chair"]}):
         rep = check_game(capes.load("champions", **cfg), games=2, resample_every=3, roundtrip_every=2)
         assert rep.games == 2
+
+
+def test_resample_redeals_cards_held_by_drones_rr_environment():
+    """01140/ultron_drone (champions/rr/environment, hidden information): the player cards held facedown
+    as Drones are unknown to every seat, their owner included: resample redeals them with the deck (and, for
+    other players, the hand), keeping the view identical."""
+    from capes.core.rng import Rng
+    st = new(heroes=("spider_man", "she_hulk"))
+    settle(st)
+    assert drones(st, 0) and drones(st, 1)
+    held = {p: sorted(held_card(st, d) for d in drones(st, p)) for p in range(2)}
+    pool0 = sorted(st.deck[0] + held[0])
+    pool1 = sorted(st.hand[1] + st.deck[1] + held[1])
+    hand0 = sorted(st.hand[0])
+    seen = set()
+    for k in range(8):
+        r = st.resample(0, Rng(k))
+        assert r.view(0) == st.view(0)
+        h0 = sorted(held_card(r, d) for d in drones(r, 0))
+        h1 = sorted(held_card(r, d) for d in drones(r, 1))
+        assert sorted(r.hand[0]) == hand0 and sorted(r.deck[0] + h0) == pool0
+        assert sorted(r.hand[1] + r.deck[1] + h1) == pool1
+        seen.add(tuple(h0))
+    assert len(seen) > 1

@@ -171,20 +171,30 @@ class ChampionsState(State):
         }
 
     def _resample(self, seat: int, rng: Rng) -> None:
-        # Other players' hands and every deck are unknown to `seat`; so are facedown encounter cards.
-        unders = [i for i, m in enumerate(self.mods) if m[0] == "under"]  # facedown under Highway Robbery
+        # Other players' hands and every deck are unknown to `seat`; so are facedown encounter cards, the
+        # cards facedown under Highway Robbery (other players') and the player cards held facedown as
+        # Ultron's Drones (anyone's: they came from the top of a deck unseen).
+        mods = self.mods
         for p in range(self.n):
+            slots = [i for i, m in enumerate(mods) if (m[0] == "under" and p != seat or m[0] == "drone")
+                     and self.owner[m[2]] == p]
             if p == seat:
-                rng.shuffle(self.deck[p])
+                if not slots:
+                    rng.shuffle(self.deck[p])
+                    continue
+                pool = self.deck[p] + [mods[i][2] for i in slots]
+                rng.shuffle(pool)
+                for j, i in enumerate(slots):
+                    mods[i] = (*mods[i][:2], pool[j], *mods[i][3:])
+                self.deck[p] = pool[len(slots):]
                 continue
-            mine = [i for i in unders if self.owner[self.mods[i][2]] == p]
-            pool = self.hand[p] + self.deck[p] + [self.mods[i][2] for i in mine]
+            pool = self.hand[p] + self.deck[p] + [mods[i][2] for i in slots]
             rng.shuffle(pool)
             k = len(self.hand[p])
             self.hand[p] = pool[:k]
-            for j, i in enumerate(mine):
-                self.mods[i] = (*self.mods[i][:2], pool[k + j], *self.mods[i][3:])
-            self.deck[p] = pool[k + len(mine):]
+            for j, i in enumerate(slots):
+                mods[i] = (*mods[i][:2], pool[k + j], *mods[i][3:])
+            self.deck[p] = pool[k + len(slots):]
         pool = self.edeck + self.boosts + [u for p in range(self.n) for u in self.fd[p]]
         rng.shuffle(pool)
         i = 0
