@@ -716,9 +716,11 @@ class ChampionsState(State):
                 if can is not None and not can(self, p, -1, i):
                     continue
                 hidden = [u for u in self.hand[p] if self.code[u] == code]
-                # deck and facedown cards too: resample may move a copy between them and the hand
+                # deck and facedown cards too (under Highway Robbery, held as Drones): resample may move a
+                # copy between them and the hand
                 if not hidden and not any(self.code[u] == code for u in self.deck[p]) and not any(
-                        m[0] == "under" and self.code[m[2]] == code and self.owner[m[2]] == p for m in self.mods):
+                        (m[0] == "under" or m[0] == "drone") and self.code[m[2]] == code and self.owner[m[2]] == p
+                        for m in self.mods):
                     continue
                 asked = True
                 for u in hidden:
