@@ -61,3 +61,10 @@ def test_names_and_numbers_match_marvelsdb():
         assert (c.cost or None) == (r.get("cost") or None), code
         assert (c.hp or None) == (r.get("health") or None), code
         assert c.boost == (r.get("boost") or 0), code
+
+
+def test_shield_trait_is_one_trait():
+    """Card data: the trait "S.H.I.E.L.D." is one trait, never split into letters."""
+    cards = data.cards()
+    assert not any(t in ("S", "H", "I", "E", "L", "D") for c in cards.values() for t in c.traits)
+    assert "S.H.I.E.L.D." in cards["01083"].traits
