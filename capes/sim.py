@@ -60,7 +60,7 @@ def play_one(game_id: str, config: Mapping[str, Any], seed: int, seat_bots: Sequ
         assert result is not None
         return {
             "seed": seed, "outcomes": list(result.outcomes), "scores": list(result.scores),
-            "stats": dict(getattr(result, "stats", {}) or {}), "actions": actions,
+            "stats": {**game.sim_stats(state), **result.stats}, "actions": actions,
             "seconds": time.perf_counter() - t0, "error": None,
         }
     except Exception as e:  # a game that raises is counted, never hidden

@@ -223,6 +223,10 @@ class Game(ABC):
         """Every content entry this game ships, with its source and implementation status."""
         return []
 
+    def sim_stats(self, state: State) -> dict[str, float]:
+        """Game-specific figures of a finished game for simulations (rounds played, stages cleared…)."""
+        return {}
+
 
 def parse_document(data: str | Mapping[str, JSON], what: str = "a JSON object") -> dict[str, JSON]:
     """A JSON object from text or a mapping; anything else raises a one-line ReplayError."""
