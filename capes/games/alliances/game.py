@@ -139,6 +139,10 @@ class AlliancesGame(Game):
         from capes.games.alliances.bots import evaluate
         return evaluate(state)
 
+    def sim_stats(self, state: State) -> dict[str, float]:
+        """Stages cleared and Rounds played, for ``capes sim``."""
+        return {"stages_cleared": float(state.stages_done), "rounds": float(state.rounds_total)}  # type: ignore[attr-defined]
+
     def render(self, state: State, seat: int | None) -> str:
         from capes.games.alliances.render import render
         return render(state, seat)
