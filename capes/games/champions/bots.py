@@ -1,8 +1,11 @@
 """The ``champions-heuristic`` bot, the rollout policy and the evaluation used by ISMCTS.
 
 The bot reads only ``state.decision`` and ``state.view(seat)``. Priorities: recover when hurt in
-alter-ego, thwart when the main scheme is near its target, defend when a hit would be heavy, attack
-the villain (minions first when they are engaged), play allies and upgrades, then end the turn.
+alter-ego, thwart when the main scheme is near its target (estimated villain phases left, from the
+scheme's escalation, acceleration, the villain's SCH against alter-egos and the encounter cards), defend
+when the likely hit would leave the hero low, attack the villain (minions first when they are engaged),
+play allies and upgrades, then end the turn; change to alter-ego only when the next villain phase could
+defeat the hero and the main scheme can take the extra schemes.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> flo
     enc = {e["uid"]: e for e in v["encounter_play"]}
     hand = {c["uid"]: c["code"] for c in me.get("hand", [])}
     vil = v["villain"]["uid"]
+    urgent = _urgency(v)
     if kind == "turn":
         if oid.startswith("play:"):
             c = CARDS[hand.get(_num(oid), "01088")]
@@ -41,8 +45,8 @@ def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> flo
         if oid.startswith("thw:") or oid.startswith("athw:"):
             uid = _num(oid)
             e = enc.get(uid)
-            if e is None:
-                return 40 + 70 * pressure
+            if e is None:  # the main scheme: thwart when it would complete within a villain phase or two
+                return 95 if urgent <= U1 else 40 + 70 * pressure + MULTI * (len(v["players"]) - 1)
             c = CARDS[e["code"]]
             icons = 30 * c.crisis + 15 * (c.accel + c.hazard)
             return 45 + 50 * pressure + icons
@@ -51,18 +55,32 @@ def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> flo
             minion = uid in enc
             return 60 + (8 if minion else 0)
         if oid == "rec":
-            return 75 if hp_lost >= 3 else 20
-        if oid == "flip":  # recover early: flip to alter-ego at 5 damage (tuned on Spider-Man vs Rhino)
+            return 75 if hp_lost >= 2 else 20
+        if oid == "flip":
+            # alter-ego form makes the villain and every engaged minion scheme: only when the hero is in
+            # danger (next villain phase could defeat him) and the main scheme can take it
+            hp_left = (CARDS[ident["code"]].hp or 10) - hp_lost
+            danger = _danger(v, seat)
+            ae_sch = _ae_threat(v, seat)
+            margin = urgent - ae_sch / max(1.0, _per_phase(v))
             if not hero:
-                return 70 if hp_lost < 5 else 15
-            return 45 if hp_lost >= 5 else 0
+                if hp_left >= danger + FLIP_BACK or (margin < 1.0 and hp_left > danger + 1):
+                    return 70
+                return 15
+            if hp_left <= danger + FLIP_AE and margin >= 1.0 or hp_left <= danger + 0.5:
+                return 11
+            return 0
         if oid == "end":
             return 10
     if kind == "defend":
+        # the attack's likely damage (ATK + a boost) against the hero's remaining hit points
+        hp_left = (CARDS[ident["code"]].hp or 10) - hp_lost
+        atk = _attack_estimate(v)
+        hurt = hp_left - atk <= DEF_MARGIN
         if oid == "def:hero":
-            return 30 if hp_lost >= 5 else 8
+            return 30 if hurt else 8
         if oid.startswith("def:"):  # keep allies for attacking/thwarting unless the hero is hurt
-            return 40 if hp_lost >= 5 else 5
+            return 40 if hurt else 5
         return 10
     if kind in ("mulligan", "hdisc"):
         if oid == "keep":
@@ -93,6 +111,69 @@ def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> flo
     if kind == "request":  # co-operative: accept a teammate's request
         return 5 if oid == "accept" else 0
     return 1
+
+
+FLIP_AE, FLIP_BACK, DANGER_EXTRA = 4.0, 5.0, 1.5
+
+
+DEF_MARGIN = 3.0
+U1 = 1.2  # thwart the main scheme first when it would complete within this many villain phases
+MULTI = 10  # extra weight of main-scheme thwarts per extra player
+
+
+def _attack_estimate(v: dict[str, Any]) -> float:
+    from capes.games.champions.data import CARDS
+
+    return (CARDS[v["villain"]["code"]].atk or 0) + DANGER_EXTRA
+
+
+def _danger(v: dict[str, Any], seat: int) -> float:
+    """Damage the hero may take in the next villain phase in hero form (villain + boost + engaged minions)."""
+    from capes.games.champions.data import CARDS
+
+    d = (CARDS[v["villain"]["code"]].atk or 0) + DANGER_EXTRA
+    for e in v["encounter_play"]:
+        if e.get("engaged_with") == seat:
+            d += CARDS[e["code"]].atk or 0
+    return d
+
+
+def _ae_threat(v: dict[str, Any], seat: int) -> float:
+    """Extra threat if this player is in alter-ego form: the villain's and engaged minions' schemes."""
+    from capes.games.champions.data import CARDS
+
+    t = (CARDS[v["villain"]["code"]].sch or 0) + 1
+    for e in v["encounter_play"]:
+        if e.get("engaged_with") == seat:
+            t += CARDS[e["code"]].sch or 0
+    return t
+
+
+def _per_phase(v: dict[str, Any]) -> float:
+    ms = v["main_scheme"]
+    left = ms["target"] - ms.get("threat", 0)
+    u = _urgency(v)
+    return left / u if u > 0 else 1.0
+
+
+def _urgency(v: dict[str, Any]) -> float:
+    """Villain phases until the main scheme completes, estimated from the view: threat per phase is its
+    escalation, acceleration tokens and icons, the villain's scheme against each alter-ego (plus a boost) and
+    about one threat per encounter card."""
+    from capes.games.champions.data import CARDS
+
+    ms = v["main_scheme"]
+    c = CARDS[ms["code"]]
+    esc = (c.escalation or 0) * (1 if c.escalation_fixed else max(1, len(v["players"])))
+    esc += v["acceleration_tokens"] + sum(CARDS[e["code"]].accel for e in v["encounter_play"])
+    vsch = CARDS[v["villain"]["code"]].sch or 0
+    for p in v["players"]:
+        if p["alive"]:
+            esc += 1  # the encounter card dealt to each player, on average
+            if p["identity"]["form"] != "hero":
+                esc += vsch + 1
+    left = ms["target"] - ms.get("threat", 0)
+    return left / max(1, esc)
 
 
 class HeuristicBot:
