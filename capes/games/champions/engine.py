@@ -675,12 +675,19 @@ class ChampionsState(State):
         forced, codes = fc
         if forced:
             due = []
-            for u in self._modsrc() + self.boosts:
+            cd = self.code
+            # cards that may carry a forced ability (identities by their current side)
+            cands = [u for u in (self.villain, self.mscheme, *self.eplay) if cd[u] in codes]
+            for p in range(self.n):
+                if self.idcard(p).code in codes:
+                    cands.append(self.ident[p])
+                cands += [u for u in self.play[p] if cd[u] in codes]
+            cands += [u for u in self.boosts if cd[u] in codes]
+            for u in cands:
                 code = self.ccard(u).code
-                if code in codes:
-                    for k, t in enumerate(forced):
-                        if t[0] == code and (t[4] is None or t[4](self, self._ctrl(u), u, i)):
-                            due.append((u, k))
+                for k, t in enumerate(forced):
+                    if t[0] == code and (t[4] is None or t[4](self, self._ctrl(u), u, i)):
+                        due.append((u, k))
             # facedown boost cards (hidden) and copies of one card resolve without an ordering question
             hidden = [(u, k) for u, k in due if u in self.boosts]
             due = [(u, k) for u, k in due if u not in self.boosts]
