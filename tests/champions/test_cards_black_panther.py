@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 import capes
 from capes.games.champions import cards as S
 from capes.games.champions.engine import AE, HERO
@@ -53,7 +51,7 @@ def test_black_panther_retaliate_undefended_and_not_for_ally():
     assert g.dmg[g.villain] == 1 and g.dmg[g.ident[0]] == 0
     s = sc()
     g = s.g
-    a = s.play("01041")  # Shuri
+    s.play("01041")  # Shuri
     s.run(("attack", g.villain, 0, 0))
     s.pick("Defend with Shuri")
     finish(s)

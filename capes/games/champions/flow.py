@@ -11,13 +11,13 @@ from capes.games.champions import cards as S
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import (
     AE,
-    ON_EMPTY,
     ASKS,
     CONF,
     F_ATTACK,
     F_OVERKILL,
     F_PIERCE,
     HERO,
+    ON_EMPTY,
     ROUND_CAP,
     SELECTORS,
     STEPS,

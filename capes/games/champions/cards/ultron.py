@@ -64,7 +64,7 @@ def _token(g) -> int:
 
 def _restore(g, t: int) -> None:
     """Facedown Drone ``t`` leaves play: the held card goes to its owner's discard pile; the token is freed."""
-    for k, m in enumerate(g.mods):
+    for k, m in enumerate(g.mods):  # noqa: B007 (k is used after the loop)
         if m[0] == "drone" and m[1] == t:
             break
     else:
