@@ -328,6 +328,7 @@ def test_payment_without_sources_is_refused_summary_actions_play():
     g = s.g
     sp = s.hand("01032")  # Supersonic Punch: cost 2
     r = s.hand("01031")   # one resource only
+    g.mods.append(("cost", 0, -1))  # a cost modifier (here +1): it is used up by the play, then given back
     g.stack = [("turn", 0)]
     flow._start_play(g, 0, sp)
     g._decision = None
@@ -337,3 +338,4 @@ def test_payment_without_sources_is_refused_summary_actions_play():
     assert s.at_turn()
     assert sorted(g.hand[0]) == sorted([sp, r]) and r not in g.disc[0]
     assert not any(m[0] == "limbo" for m in g.mods) and g.dmg[g.villain] == 0
+    assert ("cost", 0, -1) in g.mods  # the cost modifier is given back

@@ -387,12 +387,14 @@ def _win(g: G, event: str) -> None:
 def _start_play(g: G, p: int, u: int) -> None:
     # champions/summary/actions/play: determine cost, apply modifiers, pay
     cost = g.cost_of(p, u)
+    used: tuple = ()
     for i, m in enumerate(g.mods):
         if m[0] == "cost" and m[1] == p:
-            g.mods.pop(i)  # a "next card costs less" modifier is used up
+            used = g.mods.pop(i)  # a "next card costs less" modifier is used up
             break
     g.hand[p].remove(u)
-    g.mods.append(("limbo", u, p))
+    # ("limbo", card, player, cost modifier used, *cards discarded to pay): undone if the payment fails
+    g.mods.append(("limbo", u, p, used))
     g.push(("pay", p, cost, "", u, "", ("play_res", p, u)))
 
 
@@ -453,7 +455,7 @@ ASKS["pay"] = (_pay_step_build, _pay_step_do)
 
 def _pay_fail(g: G, f: tuple) -> None:
     """A payment no source can complete is refused: the card being played goes back to the hand with the
-    cards discarded for it (costs of resource abilities already used stay paid); a card played from hand
+    cards discarded for it and any cost reduction it used (costs of resource abilities already used stay paid); a card played from hand
     as a response goes back to the hand; any other effect waiting on the payment does not resolve
     (champions/summary/actions/play; ruling in docs/rulings/champions.md)."""
     _, p, need, color, excl, paid, then = f
@@ -463,7 +465,9 @@ def _pay_fail(g: G, f: tuple) -> None:
         for m in g.mods:
             if m[0] == "limbo" and m[1] == u:
                 g.mods.remove(m)
-                for v in m[3:]:
+                if m[3]:
+                    g.mods.append(m[3])  # the cost modifier was not used after all
+                for v in m[4:]:
                     if v in g.disc[p]:
                         g.disc[p].remove(v)
                         g.hand[p].append(v)
