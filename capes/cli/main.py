@@ -168,7 +168,7 @@ def rules(
     idx = RulesIndex.for_game(game)
     found = idx.search(query or "")
     t = Table(title=f"{game} rules" + (f" matching {query!r}" if query else "") + f": {len(found)}")
-    t.add_column("id", no_wrap=True)
+    t.add_column("id", overflow="fold")
     t.add_column("title")
     t.add_column("where")
     for r in found:
@@ -194,7 +194,7 @@ def content(
     else:
         t = Table(title=f"{game} content: {len(entries)} entries" + (f", {len(missing)} not implemented" if coverage else ""))
         for col in ("kind", "id", "name", "source") + (("implemented",) if coverage else ()):
-            t.add_column(col)
+            t.add_column(col, overflow="fold")
         for e in entries:
             row = [e.kind, e.id, escape(e.name), e.source]
             if coverage:
