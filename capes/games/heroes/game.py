@@ -103,6 +103,10 @@ class HeroesGame(Game):
 
         return evaluate(state, seat)
 
+    def sim_stats(self, state: State) -> dict[str, float]:
+        """Game Rounds played, for ``capes sim``."""
+        return {"game_rounds": float(state.round)}  # type: ignore[attr-defined]
+
     def render(self, state: State, seat: int | None) -> str:
         from capes.games.heroes.render import render
 
