@@ -15,6 +15,7 @@ from rich.table import Table
 
 from capes.core.config import parse_pairs
 from capes.core.errors import CapesError, ConfigError, ReplayError
+from capes.core.protocol import Game
 from capes.core.registry import GAMES, available, game_class, load
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -28,7 +29,7 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 ConfigOpt = Annotated[list[str] | None, typer.Option("--config", "-c", help="key=value (repeatable)")]
 
 
-def _load(game_id: str, config: list[str] | None) -> tuple[object, dict[str, str]]:
+def _load(game_id: str, config: list[str] | None) -> tuple[Game, dict[str, str]]:
     cfg = parse_pairs(config or [])
     return load(game_id, **cfg), cfg
 
@@ -62,11 +63,11 @@ def play(
     if save is not None and not save.parent.is_dir():
         raise ConfigError(f"--save: folder {save.parent} does not exist; give a path in an existing folder")
     default = default_bot(game, cfg) if seat else "human"
-    controllers = parse_seats(g, seat or [], default)  # type: ignore[arg-type]
-    state = g.new_game(seed)  # type: ignore[attr-defined]
-    console.print(f"[bold]{escape(g.name)}[/bold] seed {seed}: " + ", ".join(  # type: ignore[attr-defined]
-        f"{g.seat_name(i)}={c}" for i, c in enumerate(controllers)))  # type: ignore[attr-defined]
-    run(g, state, controllers, console, save, seed, show_rules=rules)  # type: ignore[arg-type]
+    controllers = parse_seats(g, seat or [], default)
+    state = g.new_game(seed)
+    console.print(f"[bold]{escape(g.name)}[/bold] seed {seed}: " + ", ".join(
+        f"{g.seat_name(i)}={c}" for i, c in enumerate(controllers)))
+    run(g, state, controllers, console, save, seed, show_rules=rules)
 
 
 @app.command()
@@ -187,7 +188,7 @@ def content(
 ) -> None:
     """List a game's content with its source (rulebook, rules-reference, project, user)."""
     g, _ = _load(game, config)
-    entries = g.content()  # type: ignore[attr-defined]
+    entries = g.content()
     missing = [e for e in entries if not e.implemented]
     if as_json:
         print(json.dumps([e.__dict__ for e in entries], indent=1))
@@ -259,9 +260,8 @@ def odds_heroes(
     from capes.games.heroes.odds import attack_odds
 
     o = attack_odds(attack, defend, boost, defender_boost)
-    d = o.to_dict()
     if as_json:
-        print(json.dumps(d, indent=1))
+        print(json.dumps(o.to_dict(), indent=1))
         return
     t = Table(title=f"{o.attack_dice} attack dice{' (boost)' if boost else ''} vs "
                     f"{o.defend_dice} defend dice{' (boost)' if defender_boost else ''}")
@@ -271,8 +271,8 @@ def odds_heroes(
     for k in range(max([*o.attack, *o.defend]) + 1):
         t.add_row(str(k), f"{float(o.attack.get(k, 0)):.4%}", f"{float(o.defend.get(k, 0)):.4%}")
     console.print(t)
-    console.print(f"KO chance {d['p_ko']:.4%} ({d['p_ko_exact']}); as an Outwit contest: "
-                  f"attacker side wins {d['outwit']['p_first_wins']:.4%}, tie {d['outwit']['p_tie']:.4%}")
+    console.print(f"KO chance {float(o.p_ko):.4%} ({o.p_ko}); as an Outwit contest: "
+                  f"attacker side wins {float(o.p_win_outwit):.4%}, tie {float(o.p_tie):.4%}")
 
 
 def main() -> None:

@@ -113,7 +113,7 @@ def ask_human(game: Game, state: State, seat: int, console: Console, input_fn: A
         console.print(f"  {i:>3}. {escape(o.label)}  [dim]{escape(o.id)}[/dim]", highlight=False)
     while True:
         try:
-            raw = input_fn(f"{game.seat_name(seat)} choice [1-{len(d.options)}, id, or q to quit]: ")
+            raw = str(input_fn(f"{game.seat_name(seat)} choice [1-{len(d.options)}, id, or q to quit]: "))
         except (EOFError, KeyboardInterrupt):
             console.print("\n(input ended)")
             return None
