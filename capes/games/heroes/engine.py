@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from capes.core.protocol import Decision, Option, Result, State
+from capes.core.protocol import GAME_OVER, Decision, Option, Result, State
 from capes.core.rng import Rng
 from capes.games.heroes import effects as fx
 from capes.games.heroes.content import COMBAT_EFFECTS
@@ -115,6 +115,21 @@ def loc_name(loc: int) -> str:
 def hits_of(dice: tuple[int, ...]) -> int:
     return sum(F_HITS[f % 10] for f in dice if f >= 0)
 
+
+
+def _redeal(deck: list[Any], hands: list[list[Any]], seat: int, rng: Rng) -> list[Any]:
+    """Shuffle ``deck`` with every hand but ``seat``'s, deal those hands back at their sizes; return the new deck."""
+    pool = deck[:]
+    for s, h in enumerate(hands):
+        if s != seat:
+            pool += h
+    rng.shuffle(pool)
+    for s, h in enumerate(hands):
+        if s != seat:
+            k = len(h)
+            hands[s] = pool[:k]
+            pool = pool[k:]
+    return pool
 
 class HeroesState(State):
     game: HeroesGame
@@ -2023,30 +2038,9 @@ class HeroesState(State):
         return v
 
     def _resample(self, seat: int, rng: Rng) -> None:
-        n = self.n
         # other seats' hands and the deck orders are unknown to `seat`
-        pool = self.rdeck[:]
-        for s in range(n):
-            if s != seat:
-                pool += self.rhand[s]
-        rng.shuffle(pool)
-        for s in range(n):
-            if s != seat:
-                k = len(self.rhand[s])
-                self.rhand[s] = pool[:k]
-                pool = pool[k:]
-        self.rdeck = pool
-        pool = self.vdeck[:]
-        for s in range(n):
-            if s != seat:
-                pool += self.vhand[s]
-        rng.shuffle(pool)
-        for s in range(n):
-            if s != seat:
-                k = len(self.vhand[s])
-                self.vhand[s] = pool[:k]
-                pool = pool[k:]
-        self.vdeck = pool
+        self.rdeck = _redeal(self.rdeck, self.rhand, seat, rng)
+        self.vdeck = _redeal(self.vdeck, self.vhand, seat, rng)
         rng.shuffle(self.hdeck)
         rng.shuffle(self.sdeck)
         cb = self.cb
@@ -2066,8 +2060,6 @@ def _dec(d: Any) -> dict[str, Any] | None:
         return None
     return {k: (tuple(v) if isinstance(v, list) else v) for k, v in d.items()}
 
-
-GAME_OVER = Decision(seat=None, prompt="The game is over.", options=())
 
 _WHEN = COMBAT_EFFECTS
 
