@@ -175,6 +175,17 @@ def cont(fn):
     return fn
 
 
+@cont
+def exhaust_and_remove(g, p, me):
+    """The obligations' shared choice: exhaust player ``p``'s alter-ego and remove card ``me`` from the game.
+
+    Step: ``("call", "cards.exhaust_and_remove", p, me)``.
+    """
+    g.exhaust(g.ident[p])
+    g.remove_from_zones(me)
+    g.removed.append(me)
+
+
 def mark(code: str, module: str) -> None:
     """Declare a card handled by the engine's generic rules (e.g. a pure stat attachment)."""
     SCRIPTED.setdefault(code, module)

@@ -62,16 +62,10 @@ def ob_choose(g, q, me, alt_label, alt_cont):
     opts = []
     if g._form[q] != HERO and not g.exh[g.ident[q]]:
         opts.append((f"Exhaust {g.idcard(q).name}: remove {g.name(me)} from the game",
-                     (("call", "captain_marvel.ob_remove", q, me),)))
+                     (("call", "cards.exhaust_and_remove", q, me),)))
     opts.append((alt_label, (("call", alt_cont, q, me),)))
     pick(g, q, opts)
 
-
-@cont
-def ob_remove(g, q, me):
-    g.exhaust(g.ident[q])
-    g.remove_from_zones(me)
-    g.removed.append(me)
     g.emit("champions/rr/obligation", f"{g.name(me)} is removed from the game.")
 
 

@@ -128,16 +128,10 @@ def lw_choice(g, p, me):
 def lw_pay(g, p, me):
     opts = []
     if g._form[p] != HERO and not g.exh[g.ident[p]]:
-        opts.append(("Exhaust Jennifer Walters: remove Legal Work from the game", (("call", "she_hulk.lw_remove", p, me),)))
+        opts.append(("Exhaust Jennifer Walters: remove Legal Work from the game", (("call", "cards.exhaust_and_remove", p, me),)))
     opts.append(("Give the main scheme an acceleration token", (("call", "she_hulk.lw_accel", p, me),)))
     g.modal(p, opts)
 
-
-@cont
-def lw_remove(g, p, me):
-    g.exhaust(g.ident[p])
-    g.remove_from_zones(me)
-    g.removed.append(me)
 
 
 @cont

@@ -97,16 +97,10 @@ def eviction_choice(g, p, me):
 def eviction_pay(g, p, me):
     opts = []
     if g._form[p] != HERO and not g.exh[g.ident[p]]:
-        opts.append(("Exhaust Peter Parker: remove Eviction Notice from the game", (("call", "spider_man.ob_remove", p, me),)))
+        opts.append(("Exhaust Peter Parker: remove Eviction Notice from the game", (("call", "cards.exhaust_and_remove", p, me),)))
     opts.append(("Discard a random card; Eviction Notice surges", (("call", "spider_man.ob_discard", p, me),)))
     g.modal(p, opts)
 
-
-@cont
-def ob_remove(g, p, me):
-    g.exhaust(g.ident[p])
-    g.remove_from_zones(me)
-    g.removed.append(me)
 
 
 @cont
