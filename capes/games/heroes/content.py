@@ -83,11 +83,16 @@ class Support(Ability):
     kind: Literal["combat", "troubleshooting", "action"]
 
 
-class Hero(_M):
+class _Entry(_M):
+    """The fields every catalogued entry shares (see the module docstring)."""
+
     id: str
     name: str
     source: str
     note: str = ""
+
+
+class Hero(_Entry):
     level: int
     troubleshooting: tuple[int, int, int]
     skill: str
@@ -116,11 +121,7 @@ class Plan(_M):
     text: str = ""
 
 
-class Mastermind(_M):
-    id: str
-    name: str
-    source: str
-    note: str = ""
+class Mastermind(_Entry):
     level: int
     henchmen: int
     threat: tuple[int, int, int]
@@ -141,24 +142,16 @@ class Team(_M):
     source: str
 
 
-class Headline(_M):
-    id: str
-    name: str
+class Headline(_Entry):
     type: str
     threat: int
     skills: tuple[str, ...]
     district: str = ""
     vp: int
     mastermind: bool = False
-    source: str
-    note: str = ""
 
 
-class Villain(_M):
-    id: str
-    name: str
-    source: str
-    note: str = ""
+class Villain(_Entry):
     copies: int = 1
     requirement: int = 0
     cost: int = 0
@@ -172,13 +165,9 @@ class Villain(_M):
     _p = field_validator("powers", mode="before")(lambda cls, v: _powers(v) if v else v)
 
 
-class Resource(_M):
-    id: str
+class Resource(_Entry):
     kind: Literal["ally", "event"]
-    name: str
     team: str | None = None
-    source: str
-    note: str = ""
     copies: int = 1
     ability: Ability
 
@@ -200,11 +189,7 @@ class PowerUp(_M):
     text: str = ""
 
 
-class Scenario(_M):
-    id: str
-    name: str
-    source: str
-    note: str = ""
+class Scenario(_Entry):
     effect: str
     params: dict[str, Any] = {}
     victory: dict[str, Any]
