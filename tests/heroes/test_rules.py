@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import capes
 from capes.core.rng import Rng
-from capes.games.heroes.engine import AVAIL, DIST0, READY, REC, SPACE0, SUPC
+from capes.games.heroes.engine import AVAIL, DIST0, READY, REC, SPACE0, SUPC, HeroesState
 from tests.heroes.helpers import (
     BLANK,
     HIT,
@@ -297,9 +297,10 @@ def test_most_wanted_replacement_heroes_troubleshooting_3_most_wanted() -> None:
     assert st.wanted[1] == "juggernaut" and "venom" in st.vdisc
 
 
-def test_any_villain_pays_heroes_cards_discard() -> None:
-    """heroes/cards/discard: the Lead Villain's controller has no card; another Villain player pays."""
-    st, d = _ts_state(players=3, seat=0)
+def _rhino_ability_offered_with_empty_lead_hand() -> HeroesState:
+    """A 3-player combat vs Rhino whose controller (seat 1) has no Villain card and seat 2 holds one,
+    advanced to where Rhino's Stampede is offered."""
+    st, _ = _ts_state(players=3, seat=0)
     _to_combat(st, lead="rhino")
     st.vhand[1], st.vhand[2] = [], ["toad"]
     st.forced = [BLANK] * 40
@@ -310,6 +311,12 @@ def test_any_villain_pays_heroes_cards_discard() -> None:
         ids = st.decision.ids()
         play(st, "pass" if "pass" in ids else ids[0])
         guard += 1
+    return st
+
+
+def test_any_villain_pays_heroes_cards_discard() -> None:
+    """heroes/cards/discard: the Lead Villain's controller has no card; another Villain player pays."""
+    st = _rhino_ability_offered_with_empty_lead_hand()
     assert st.decision.seat == 1 and not st.vhand[1]
     play(st, "use:f")
     assert st.decision.seat == 2 and st.decision.ids() == ["discard:toad", "decline"]
@@ -632,16 +639,7 @@ def test_police_raid_heroes_board_most_wanted() -> None:
 
 def test_nobody_pays_heroes_cards_discard() -> None:
     """heroes/cards/discard: when every other Villain player declines, the Lead Villain's ability is not used."""
-    st, d = _ts_state(players=3, seat=0)
-    _to_combat(st, lead="rhino")
-    st.vhand[1], st.vhand[2] = [], ["toad"]
-    st.forced = [BLANK] * 40
-    play(st, "power:red", "power:red")
-    guard = 0
-    while "use:f" not in st.decision.ids() and guard < 30:
-        ids = st.decision.ids()
-        play(st, "pass" if "pass" in ids else ids[0])
-        guard += 1
+    st = _rhino_ability_offered_with_empty_lead_hand()
     play(st, "use:f", "decline")
     assert st.vhand[2] == ["toad"] and any(e.text.startswith("Nobody pays") for e in st.log)
     assert "use:f" not in st.decision.ids()
