@@ -1,217 +1,464 @@
 """The ``champions-heuristic`` bot, the rollout policy and the evaluation used by ISMCTS.
 
-The bot reads only ``state.decision`` and ``state.view(seat)``. Priorities: recover when hurt in
-alter-ego, thwart when the main scheme is near its target (estimated villain phases left, from the
-scheme's escalation, acceleration, the villain's SCH against alter-egos and the encounter cards), defend
-when the likely hit would leave the hero low, attack the villain (minions first when they are engaged),
-play allies and upgrades, then end the turn; change to alter-ego only when the next villain phase could
-defeat the hero and the main scheme can take the extra schemes.
+Three layers:
+
+* :func:`quick` — a fast greedy policy for *any* seat, reading the state it is given. It is only ever
+  run on a determinized copy (``state.resample(seat, rng)``: hidden hands, decks and facedown cards
+  redealt), never on the real state, so it sees no more than the deciding seat knows. It thwarts the
+  main scheme when the next villain phase could complete it, plays allies, upgrades and supports,
+  attacks (minions it can defeat first), recovers when hurt, flips to alter-ego only when it is safe,
+  chump-blocks with allies, pays with resource cards and abilities first.
+* :func:`value` — a static evaluation of a (determinized) state for the heroes: villain hit points
+  left over all stages, main-scheme threat against its target and the threat expected next villain
+  phase against the heroes' thwarting, side schemes and their icons, engaged minions, hero hit points
+  against the damage expected next villain phase, allies, upgrades and supports in play, hand size,
+  readiness. :func:`evaluate` squashes it into [0, 1] for ISMCTS.
+* :class:`HeuristicBot` — reads ``state.decision`` and ``state.view(seat)`` (through its determinized
+  copies only). For the important decisions (turn actions, defence, modal choices, targets, optional
+  responses) it looks ahead: for each option and each of a few determinizations (the same ones for
+  every option, to compare like with like) it applies the option, plays the rest of the turn and the
+  following villain phase with :func:`quick`, and scores the position with :func:`value`. Other
+  decisions (payments, discards, mulligans) use :func:`quick` on one determinization.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from capes.core.rng import Rng
+from capes.games.champions.data import CARDS
+
+HERO_FORM = 1
+
+# ----------------------------------------------------------------------------- static helpers
 
 
-def _num(oid: str) -> int:
-    try:
-        return int(oid.rsplit(":", 1)[1])
-    except (ValueError, IndexError):
-        return -1
+def _c(g: Any, u: int):
+    return CARDS[g.code[u]]
 
 
-def _score(oid: str, v: dict[str, Any], seat: int, kind: str, label: str) -> float:
-    from capes.games.champions.data import CARDS
-
-    me = v["players"][seat]
-    ident = me["identity"]
-    hp_lost = ident.get("damage", 0)
-    hero = ident["form"] == "hero"
-    ms = v["main_scheme"]
-    pressure = ms.get("threat", 0) / max(1, ms["target"])
-    enc = {e["uid"]: e for e in v["encounter_play"]}
-    hand = {c["uid"]: c["code"] for c in me.get("hand", [])}
-    vil = v["villain"]["uid"]
-    urgent = _urgency(v)
-    if kind == "turn":
-        if oid.startswith("play:"):
-            c = CARDS[hand.get(_num(oid), "01088")]
-            base = {"ally": 62, "upgrade": 58, "support": 56, "event": 52}.get(c.type, 40)
-            return base
-        if oid.startswith("use:"):
-            return 57
-        if oid.startswith("thw:") or oid.startswith("athw:"):
-            uid = _num(oid)
-            e = enc.get(uid)
-            if e is None:  # the main scheme: thwart when it would complete within a villain phase or two
-                return 95 if urgent <= U1 else 40 + 70 * pressure + MULTI * (len(v["players"]) - 1)
-            c = CARDS[e["code"]]
-            icons = 30 * c.crisis + 15 * (c.accel + c.hazard)
-            return 45 + 50 * pressure + icons
-        if oid.startswith("atk:") or oid.startswith("aatk:"):
-            uid = _num(oid)
-            minion = uid in enc
-            return 60 + (8 if minion else 0)
-        if oid == "rec":
-            return 75 if hp_lost >= 2 else 20
-        if oid == "flip":
-            # alter-ego form makes the villain and every engaged minion scheme: only when the hero is in
-            # danger (next villain phase could defeat him) and the main scheme can take it
-            hp_left = (CARDS[ident["code"]].hp or 10) - hp_lost
-            danger = _danger(v, seat)
-            ae_sch = _ae_threat(v, seat)
-            margin = urgent - ae_sch / max(1.0, _per_phase(v))
-            if not hero:
-                if hp_left >= danger + FLIP_BACK or (margin < 1.0 and hp_left > danger + 1):
-                    return 70
-                return 15
-            if hp_left <= danger + FLIP_AE and margin >= 1.0 or hp_left <= danger + 0.5:
-                return 11
-            return 0
-        if oid == "end":
-            return 10
-    if kind == "defend":
-        # the attack's likely damage (ATK + a boost) against the hero's remaining hit points
-        hp_left = (CARDS[ident["code"]].hp or 10) - hp_lost
-        atk = _attack_estimate(v)
-        hurt = hp_left - atk <= DEF_MARGIN
-        if oid == "def:hero":
-            return 30 if hurt else 8
-        if oid.startswith("def:"):  # keep allies for attacking/thwarting unless the hero is hurt
-            return 40 if hurt else 5
-        return 10
-    if kind in ("mulligan", "hdisc"):
-        if oid == "keep":
-            return 10
-        c = CARDS[hand.get(_num(oid), "01088")]
-        return 12 if (kind == "mulligan" and c.type == "resource") else 0
-    if kind == "optwin":
-        return 0 if oid == "pass" else 10
-    if kind == "pay":
-        if oid.startswith("res:"):
-            return 20
-        c = CARDS[hand.get(_num(oid), "01088")]
-        return 15 if c.type == "resource" else 10 - (c.cost or 0)
-    if kind == "choose":
-        uid = _num(oid)
-        e = enc.get(uid)
-        if "threat" in label or "remove" in label.lower():
-            return 10 + (e or {}).get("threat", 0) + (5 if uid == ms["uid"] and pressure > 0.6 else 0)
-        if oid == "skip":
-            return 0
-        if e is not None:
-            return 12
-        if uid == vil:
-            return 11
-        return 10
-    if kind == "over_limit":
-        return 0
-    if kind == "request":  # co-operative: accept a teammate's request
-        return 5 if oid == "accept" else 0
-    return 1
+def _hp_left(g: Any, u: int) -> int:
+    return g.hp(u) - g.dmg[u]
 
 
-FLIP_AE, FLIP_BACK, DANGER_EXTRA = 4.0, 5.0, 1.5
-
-
-DEF_MARGIN = 3.0
-U1 = 1.2  # thwart the main scheme first when it would complete within this many villain phases
-MULTI = 10  # extra weight of main-scheme thwarts per extra player
-
-
-def _attack_estimate(v: dict[str, Any]) -> float:
-    from capes.games.champions.data import CARDS
-
-    return (CARDS[v["villain"]["code"]].atk or 0) + DANGER_EXTRA
-
-
-def _danger(v: dict[str, Any], seat: int) -> float:
-    """Damage the hero may take in the next villain phase in hero form (villain + boost + engaged minions)."""
-    from capes.games.champions.data import CARDS
-
-    d = (CARDS[v["villain"]["code"]].atk or 0) + DANGER_EXTRA
-    for e in v["encounter_play"]:
-        if e.get("engaged_with") == seat:
-            d += CARDS[e["code"]].atk or 0
-    return d
-
-
-def _ae_threat(v: dict[str, Any], seat: int) -> float:
-    """Extra threat if this player is in alter-ego form: the villain's and engaged minions' schemes."""
-    from capes.games.champions.data import CARDS
-
-    t = (CARDS[v["villain"]["code"]].sch or 0) + 1
-    for e in v["encounter_play"]:
-        if e.get("engaged_with") == seat:
-            t += CARDS[e["code"]].sch or 0
+def _inflow(g: Any, ae: dict[int, bool] | None = None) -> float:
+    """Threat expected on the main scheme next villain phase (escalation, acceleration, schemes against
+    alter-egos with a boost, about 0.6 per encounter card). ``ae``: override of who is in alter-ego."""
+    ms = g.mscheme
+    c = _c(g, ms)
+    esc = (c.escalation or 0) * (1 if c.escalation_fixed else g.n)
+    t = esc + g.accel + sum(_c(g, u).accel for u in g.eplay)
+    vsch = g.sch(g.villain)
+    for p in range(g.n):
+        if not g.alive[p]:
+            continue
+        t += 0.6
+        in_ae = (not g._form[p]) if ae is None or p not in ae else ae[p]
+        if in_ae:
+            t += vsch + 0.9
+            for m in g.eplay:
+                if g.eng[m] == p and _c(g, m).type == "minion":
+                    t += g.sch(m)
     return t
 
 
-def _per_phase(v: dict[str, Any]) -> float:
-    ms = v["main_scheme"]
-    left = ms["target"] - ms.get("threat", 0)
-    u = _urgency(v)
-    return left / u if u > 0 else 1.0
+def _danger(g: Any, p: int) -> float:
+    """Damage player p's identity may take next villain phase in hero form (villain + boost + minions)."""
+    d = g.atk(g.villain) + 1.3
+    for m in g.eplay:
+        if g.eng[m] == p and _c(g, m).type == "minion":
+            d += g.atk(m)
+    return d
 
 
-def _urgency(v: dict[str, Any]) -> float:
-    """Villain phases until the main scheme completes, estimated from the view: threat per phase is its
-    escalation, acceleration tokens and icons, the villain's scheme against each alter-ego (plus a boost) and
-    about one threat per encounter card."""
-    from capes.games.champions.data import CARDS
-
-    ms = v["main_scheme"]
-    c = CARDS[ms["code"]]
-    esc = (c.escalation or 0) * (1 if c.escalation_fixed else max(1, len(v["players"])))
-    esc += v["acceleration_tokens"] + sum(CARDS[e["code"]].accel for e in v["encounter_play"])
-    vsch = CARDS[v["villain"]["code"]].sch or 0
-    for p in v["players"]:
-        if p["alive"]:
-            esc += 1  # the encounter card dealt to each player, on average
-            if p["identity"]["form"] != "hero":
-                esc += vsch + 1
-    left = ms["target"] - ms.get("threat", 0)
-    return left / max(1, esc)
+def _thw_capacity(g: Any, p: int) -> int:
+    """Threat player p could remove with basic thwarts (identity and allies)."""
+    t = 0
+    if g._form[p] and not g.exh[g.ident[p]]:
+        t += g.thw(g.ident[p])
+    for a in g.play[p]:
+        c = _c(g, a)
+        if c.type == "ally" and not g.exh[a] and c.thw:
+            t += g.thw(a)
+    return t
 
 
-class HeuristicBot:
-    name = "champions-heuristic"
-
-    def __init__(self, game: Any, seat: int, seed: int = 0, **opts: Any) -> None:
-        self.seat = seat
-        self.rng = Rng(seed * 31 + seat + 1)
-
-    def choose(self, state: Any) -> str:
-        d = state.decision
-        v = state.view(self.seat)
-        best, bs = d.options[0].id, -1e9
-        for o in d.options:
-            s = _score(o.id, v, self.seat, d.kind, o.label) + self.rng.random() * 0.5
-            if s > bs:
-                best, bs = o.id, s
-        return best
+def _card_keep(c: Any) -> float:
+    """How much a hand card is worth keeping (lower: pay with it / discard it first)."""
+    t = c.type
+    if t == "resource":
+        return 1.0 + 0.5 * len(c.res)
+    base = {"ally": 6.0, "upgrade": 5.0, "support": 4.5, "event": 3.5}.get(t, 2.0)
+    return base - 0.3 * (c.cost or 0)
 
 
-def rollout_choice(state: Any, rng: Rng) -> str:
-    """Cheap rollout policy: random, but rarely ends a turn while other actions exist."""
-    opts = state.decision.options
-    if state.decision.kind == "turn" and len(opts) > 1 and rng.random() < 0.8:
-        opts = [o for o in opts if o.id != "end" and o.id != "flip"] or opts
-    return opts[rng.randbelow(len(opts))].id
+# ----------------------------------------------------------------------------- evaluation
+
+W = {
+    "villain": 3.2,    # per stage of villain hit points
+    "threat": 1.6,     # main scheme threat / target (squared)
+    "slack": 2.2,      # next villain phase could complete the main scheme
+    "side": 0.12, "icon": 0.35, "crisis": 0.5,
+    "minion": 0.10,
+    "hp": 0.07, "hurt": 1.2, "dead": 3.0,
+    "ally": 0.16, "upgrade": 0.18, "hand": 0.06, "exh": 0.25,
+    "stage": 2.5,      # per main scheme stage left beyond the current one
+}
+
+
+def value(g: Any, seat: int = 0) -> float:
+    """Static value of the position for the heroes (unbounded; higher is better)."""
+    if g.over:
+        return 100.0 if g.over == "win" else -100.0
+    w = W
+    n = g.n
+    v = g.villain
+    stage_hp = max(1, _c(g, v).hp or 1) * (n if _c(g, v).hp_per_hero else 1)
+    left = _hp_left(g, v) / stage_hp + len(g.vstages)
+    x = -w["villain"] * left
+    # main scheme
+    ms = g.mscheme
+    tgt = max(1, g.target(ms))
+    thr = g.thr[ms]
+    x -= w["threat"] * (thr / tgt) ** 2 + w["stage"] * len(g.mstages)
+    inflow = _inflow(g)
+    cap = sum(_thw_capacity(g, p) for p in range(n) if g.alive[p])
+    crisis = any(_c(g, s).crisis for s in g.eplay if _c(g, s).type == "side_scheme")
+    margin = tgt - thr - inflow + (0 if crisis else 0.6 * cap)
+    # a logistic "the scheme completes next villain phase" term
+    x -= w["slack"] / (1.0 + math.exp(1.3 * margin))
+    for u in g.eplay:
+        c = _c(g, u)
+        if c.type == "side_scheme":
+            x -= w["side"] * g.thr[u] + w["icon"] * (c.accel + c.hazard) + w["crisis"] * c.crisis
+        elif c.type == "minion":
+            x -= w["minion"] * (g.atk(u) + g.sch(u) * 1.2 + 0.5 * _hp_left(g, u) + 1)
+    for p in range(n):
+        if not g.alive[p]:
+            x -= w["dead"]
+            continue
+        idu = g.ident[p]
+        hl = _hp_left(g, idu)
+        x += w["hp"] * min(hl, 12)
+        if g._form[p]:
+            dg = _danger(g, p)
+            if hl <= dg:
+                x -= w["hurt"] * (1.0 + (dg - hl) * 0.25)
+        if g.exh[idu]:
+            x -= w["exh"]
+        for a in g.play[p]:
+            c = _c(g, a)
+            t = c.type
+            if t == "ally":
+                al = _hp_left(g, a)
+                x += w["ally"] * ((c.atk or 0) + (c.thw or 0) + 1.0) * min(1.0, 0.4 + 0.3 * al) * (0.7 if g.exh[a] else 1.0)
+            elif t in ("upgrade", "support"):
+                x += w["upgrade"]
+        x += w["hand"] * min(len(g.hand[p]), 7)
+    return x
 
 
 def evaluate(state: Any, seat: int) -> float:
     r = state.result
     if r is not None:
         return r.reward(seat)
-    vil = state.villain
-    vhp = state.hp(vil)
-    frac_v = 1 - state.dmg[vil] / max(1, vhp)
-    stages = len(state.vstages)
-    ms = state.mscheme
-    thr = state.thr[ms] / max(1, state.target(ms))
-    alive = sum(state.alive) / state.n
-    score = 0.5 + 0.25 * (1 - (frac_v + stages) / (1 + stages)) - 0.25 * thr + 0.1 * (alive - 1)
-    return min(1.0, max(0.0, score))
+    return 1.0 / (1.0 + math.exp(-(value(state, seat) + 3.5) / 2.0))
+
+
+# ----------------------------------------------------------------------------- the quick policy
+
+
+def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
+    hero = g._form[p]
+    idu = g.ident[p]
+    ms = g.mscheme
+    tgt = g.target(ms)
+    thr = g.thr[ms]
+    inflow = _inflow(g)
+    hl = _hp_left(g, idu)
+    need_thw = thr + inflow >= tgt - 0.5  # the next villain phase could complete the scheme
+    pressure = thr / max(1, tgt)
+    best, bs = "end", -1e9
+    total_ally = len([a for a in g.play[p] if _c(g, a).type == "ally"])
+    for o in opts:
+        oid = o.id
+        k = oid.split(":", 1)[0]
+        s = 0.0
+        if k == "play":
+            u = int(oid[5:])
+            c = _c(g, u)
+            t = c.type
+            if t == "ally":
+                s = 70 if total_ally < 3 else 20
+            elif t == "upgrade":
+                s = 66
+            elif t == "support":
+                s = 64
+            elif t == "event":
+                s = 50
+                txt = c.text.lower()
+                if "threat" in txt and need_thw:
+                    s = 92
+                elif "heal" in txt and hl > 6:
+                    s = 5
+            else:
+                s = 40
+        elif k == "use":
+            s = 60
+            u = int(oid[4:])
+            if _c(g, u).code == "01006" and g.dmg[idu] < 3:  # Aunt May: only when hurt
+                s = 5
+        elif k == "req":
+            s = 30
+        elif k in ("thw", "athw"):
+            sc = int(oid.rsplit(":", 1)[1])
+            if sc == ms:
+                s = 96 if need_thw else 35 + 45 * pressure
+            else:
+                c = _c(g, sc)
+                s = 48 + 25 * c.crisis + 10 * (c.accel + c.hazard) + 20 * pressure
+                if g.thr[sc] <= (g.thw(idu) if k == "thw" else 1):
+                    s += 8
+            if k == "athw":
+                s -= 1
+        elif k in ("atk", "aatk"):
+            e = int(oid.rsplit(":", 1)[1])
+            s = 58
+            if e != g.villain:
+                a = g.atk(idu) if k == "atk" else g.atk(int(oid.split(":")[1]))
+                s = 64 if _hp_left(g, e) <= a else 57
+            if k == "aatk":
+                s -= 1
+                a = int(oid.split(":")[1])
+                if _c(g, a).atk_cost and _hp_left(g, a) <= _c(g, a).atk_cost:
+                    s -= 10
+        elif k == "rec":
+            s = 75 if g.dmg[idu] >= 2 else 3
+        elif k == "flip":
+            if hero:
+                # to alter-ego only when the hero would be in danger and the scheme can take the extra schemes
+                ae_inflow = _inflow(g, {p: True})
+                safe = thr + ae_inflow < tgt - 1
+                s = 12 if (hl <= _danger(g, p) + 1 and safe) else -1
+            else:
+                ae_inflow = inflow
+                h_inflow = _inflow(g, {p: False})
+                risky = thr + ae_inflow >= tgt - 1
+                if hl > _danger(g, p) + 2 or (risky and hl > _danger(g, p)):
+                    s = 80 if g.exh[idu] is False or g.dmg[idu] < 2 else 11
+                else:
+                    s = 1 if thr + h_inflow < tgt else 11
+        elif k == "end":
+            s = 10
+        s += rng.random() * 0.3
+        if s > bs:
+            best, bs = oid, s
+    return best
+
+
+def _choose_target(g: Any, f: tuple, opts: Any) -> str:
+    _, p, sel, then, prompt, optional, src = f
+    step = then[0][0] if then else ""
+    n = then[0][2] if then and len(then[0]) > 2 and isinstance(then[0][2], int) else 1
+    ms = g.mscheme
+    best, bs = opts[0].id, -1e9
+    for o in opts:
+        if o.id == "skip":
+            s = 0.0
+        else:
+            u = int(o.id[2:])
+            c = _c(g, u)
+            own = g.owner[u] >= 0
+            s = 1.0
+            if step == "rthreat":
+                if u == ms:
+                    tgt = g.target(ms)
+                    s = 10 + 10 * g.thr[ms] / max(1, tgt) + (20 if g.thr[ms] + _inflow(g) >= tgt else 0)
+                else:
+                    s = 8 + 6 * (c.accel + c.hazard + 2 * c.crisis) + (6 if g.thr[u] <= n else 0) + g.thr[u] * 0.5
+                if not g.thr[u]:
+                    s -= 15
+            elif step in ("dmg", "eattack", "stun", "confuse"):
+                if own:
+                    s = -5 - (_card_keep(c) if g.ident[g.owner[u]] != u else 10)
+                elif u == g.villain:
+                    s = 6
+                else:
+                    s = 5 + (8 if _hp_left(g, u) <= n else 0) + g.atk(u) + g.sch(u)
+                    if step in ("stun", "confuse"):
+                        s = 3 + g.atk(u)
+                    if step == "stun":
+                        s -= 2
+            elif step == "heal":
+                s = g.dmg[u] + (3 if own and g.ident[g.owner[u]] == u else 0)
+            elif step == "discard":
+                s = -_card_keep(c) if own else 5
+            elif step == "attach":
+                s = 5 if u == g.villain else 3 + g.atk(u)
+            else:
+                s = 2 if own and g.owner[u] == p else 1
+        if s > bs:
+            best, bs = o.id, s
+    return best
+
+
+def quick(g: Any, rng: Rng) -> str:
+    """Greedy choice for whoever decides in ``g`` (a determinized copy)."""
+    d = g.decision
+    opts = d.options
+    if len(opts) == 1:
+        return opts[0].id
+    kind = d.kind
+    p = d.seat
+    if kind == "turn":
+        return _turn_scores(g, p, opts, rng)
+    if kind == "pay":
+        best, bs = opts[0].id, -1e9
+        f = g.stack[-1]
+        need = f[2]
+        for o in opts:
+            u = int(o.id[4:])
+            if o.id.startswith("res:"):
+                s = 10.0
+            else:
+                c = _c(g, u)
+                s = -_card_keep(c) - 1.5 * max(0, len(c.res) - need)
+            if s > bs:
+                best, bs = o.id, s
+        return best
+    if kind == "defend":
+        return _defend(g, p, opts)
+    if kind == "choose":
+        return _choose_target(g, g.stack[-1], opts)
+    if kind == "optwin":
+        # responses are usually free value (Spider-Sense, Backflip, Emergency...)
+        ids = [o.id for o in opts if o.id != "pass"]
+        return ids[0] if ids else "pass"
+    if kind in ("mulligan", "hdisc"):
+        ids = [o.id for o in opts]
+        if "keep" in ids:
+            return "keep"
+        worst, ws = opts[0].id, 1e9
+        for o in opts:
+            s = _card_keep(_c(g, int(o.id[2:])))
+            if s < ws:
+                worst, ws = o.id, s
+        return worst
+    if kind == "over_limit":
+        worst, ws = opts[0].id, 1e9
+        for o in opts:
+            u = int(o.id[2:])
+            s = _hp_left(g, u) + (_c(g, u).atk or 0) + (_c(g, u).thw or 0)
+            if s < ws:
+                worst, ws = o.id, s
+        return worst
+    if kind == "indirect":
+        # put indirect damage on the character with the most hit points left (the identity if healthy)
+        best, bs = opts[0].id, -1e9
+        for o in opts:
+            u = int(o.id[2:])
+            s = _hp_left(g, u) + (2 if g.owner[u] >= 0 and g.ident[g.owner[u]] == u else 0)
+            if s > bs:
+                best, bs = o.id, s
+        return best
+    if kind == "request":
+        return "accept" if any(o.id == "accept" for o in opts) else opts[0].id
+    if kind == "pick_first":
+        return opts[0].id
+    return opts[rng.randbelow(len(opts))].id
+
+
+def _defend(g: Any, p: int, opts: Any) -> str:
+    f = g.stack[-1]
+    e = f[1]
+    idu = g.ident[p]
+    hl = _hp_left(g, idu)
+    hit = g.atk(e) + (1.3 if f[3] & 1 else 0)
+    ids = [o.id for o in opts]
+    # chump-block with the least valuable ally, or one that survives
+    best_ally, ba = None, -1e9
+    for i in ids:
+        if i.startswith("def:") and i != "def:hero":
+            a = int(i[4:])
+            c = _c(g, a)
+            s = (3 if _hp_left(g, a) > hit else 0) - ((c.atk or 0) + (c.thw or 0)) + (2 if g.code[a] == "01084" else 0)
+            if s > ba:
+                best_ally, ba = i, s
+    if hl - hit <= 3 or (best_ally is not None and ba >= 3):
+        if best_ally is not None:
+            return best_ally
+        if "def:hero" in ids:
+            return "def:hero"
+    if "def:hero" in ids and hl - hit <= 1:
+        return "def:hero"
+    return "nodef" if "nodef" in ids else ids[0]
+
+
+def rollout_choice(state: Any, rng: Rng) -> str:
+    """Rollout policy for ISMCTS (it runs on determinizations): the quick greedy policy, with a little
+    randomness so the rollouts are not all alike."""
+    d = state.decision
+    if rng.random() < 0.1:
+        opts = d.options
+        return opts[rng.randbelow(len(opts))].id
+    return quick(state, rng)
+
+
+# ----------------------------------------------------------------------------- the bot
+
+LOOK_KINDS = frozenset({"turn", "defend", "modal", "choose", "optwin", "over_limit"})
+
+
+def _playout(g: Any, rnd: int, rng: Rng, cap: int = 250) -> Any:
+    """Play on with :func:`quick` until the next round's first player turn (after the villain phase)."""
+    steps = 0
+    while not g.over and steps < cap:
+        d = g.decision
+        if d.seat is None:
+            break
+        if d.kind == "turn" and g.rnd > rnd:
+            break
+        g.apply(quick(g, rng))
+        steps += 1
+    return g
+
+
+class HeuristicBot:
+    """Heuristic + shallow determinized lookahead (see the module docstring). Options: ``dets`` (number
+    of determinizations per lookahead, default 3), ``look`` (0 disables the lookahead)."""
+
+    name = "champions-heuristic"
+
+    def __init__(self, game: Any, seat: int, seed: int = 0, dets: int = 3, look: int = 1, **opts: Any) -> None:
+        self.seat = seat
+        self.rng = Rng(seed * 7919 + seat + 1)
+        self.dets = int(dets)
+        self.look = int(look)
+
+    def choose(self, state: Any) -> str:
+        d = state.decision
+        opts = d.options
+        if len(opts) == 1:
+            return opts[0].id
+        rng = self.rng
+        if not self.look or d.kind not in LOOK_KINDS:
+            det = state.resample(self.seat, rng)
+            return quick(det, rng)
+        dets = [state.resample(self.seat, rng) for _ in range(self.dets)]
+        seeds = [rng.next_u64() for _ in dets]
+        rnd = state.rnd
+        best, bs = opts[0].id, -1e18
+        for o in opts:
+            tot = 0.0
+            for det, sd in zip(dets, seeds, strict=True):
+                g = det.clone()
+                g.rng = Rng(sd)
+                g.apply(o.id)
+                r = Rng(sd ^ 0x5DEECE66D)
+                _playout(g, rnd, r)
+                tot += value(g, self.seat)
+            # a small prior from the quick policy breaks ties towards sensible play
+            if tot > bs:
+                best, bs = o.id, tot
+        return best
