@@ -138,20 +138,36 @@ def test_med_team_rr_uses():
     assert u in st.disc[0]
 
 
-def test_armored_vest_rr_attachments():
-    """01081 (champions/rr/attachments): played under any player's control (max 1 per player): that hero
-    has +1 DEF."""
+def test_armored_vest_rr_control():
+    """01081 (champions/rr/control, champions/rr/ownership): played under any player's control (max 1 per
+    player): the vest enters that player's play area, their hero has +1 DEF; when it leaves play it goes to
+    its owner's discard pile."""
     st = game(heroes=("black_panther", "captain_marvel"))
     hero(st, 0)
     hero(st, 1)
-    d1 = st.defv(st.ident[1])
+    d0, d1 = st.defv(st.ident[0]), st.defv(st.ident[1])
     u = to_hand(st, 0, "01081")
     res_to_hand(st, 0, "P")
     opt(st, f"play:{u}")
     pay_all(st)
     assert len(labels(st)) == 2
     pick(st, "player 2")
-    assert st.defv(st.ident[1]) == d1 + 1 and st.att[u] == st.ident[1]
+    assert st.defv(st.ident[1]) == d1 + 1 and st.defv(st.ident[0]) == d0
+    assert u in st.play[1] and u not in st.play[0] and st.ctrl(u) == 1 and st.owner[u] == 0
+    assert st.view(0)["players"][1]["play"][-1]["controller"] == 1
+    # a second vest: player 2 already controls one, so only player 1 can take it (no question)
+    v = to_hand(st, 0, "01081")
+    res_to_hand(st, 0, "P")
+    opt(st, f"play:{v}")
+    pay_all(st)
+    assert v in st.play[0] and st.defv(st.ident[0]) == d0 + 1
+    # a third: every player controls one, so it cannot be played
+    w = to_hand(st, 0, "01081")
+    res_to_hand(st, 0, "P")
+    st._decision = None
+    assert f"play:{w}" not in st.decision.ids()
+    go(st, ("discard", u))
+    assert u in st.disc[0] and u not in st.disc[1] and st.defv(st.ident[1]) == d1 and u not in st.ctl
 
 
 def test_indomitable_rr_timing():

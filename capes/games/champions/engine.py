@@ -39,6 +39,9 @@ class ChampionsState(State):
     n: int
     code: tuple[str, ...]
     owner: tuple[int, ...]
+    #: champions/rr/control: uid -> controlling seat, only for cards in play whose controller is not their owner
+    #: (a card in play sits in its controller's ``play`` list; it goes to its owner's piles when it leaves)
+    ctl: dict[int, int]
 
     # ================================================================ protocol hooks
     def _compute_decision(self) -> Decision:
@@ -70,6 +73,7 @@ class ChampionsState(State):
         d: dict[str, Any] = {k: getattr(self, k) for k in self.FIELDS_LIST + self.FIELDS_NESTED + self.FIELDS_SCALAR}
         d["code"] = list(self.code)
         d["owner"] = list(self.owner)
+        d["ctl"] = sorted([u, q] for u, q in self.ctl.items())
         return d
 
     def _load(self, data: Any) -> None:
@@ -80,11 +84,13 @@ class ChampionsState(State):
             setattr(self, k, data[k])
         self.code = tuple(data["code"])
         self.owner = tuple(data["owner"])
+        self.ctl = {int(u): int(q) for u, q in data.get("ctl", ())}
 
     def _copy_into(self, o: State) -> None:
         assert isinstance(o, ChampionsState)
         o.code = self.code
         o.owner = self.owner
+        o.ctl = self.ctl.copy() if self.ctl else {}
         o.dmg = self.dmg.copy()
         o.thr = self.thr.copy()
         o.exh = self.exh.copy()
@@ -144,6 +150,10 @@ class ChampionsState(State):
                 d["attached_to"] = self.att[u]
             if self.eng[u] >= 0:
                 d["engaged_with"] = self.eng[u]
+            q = self.ctl.get(u)
+            if q is not None:
+                d["owner"] = self.owner[u]
+                d["controller"] = q
             return d
 
         players = []
@@ -492,6 +502,7 @@ class ChampionsState(State):
         self.push(("engage", u, p))
 
     def remove_from_zones(self, u: int) -> None:
+        self.ctl.pop(u, None)
         for lst in (self.eplay, self.edeck, self.edisc, self.boosts, self.removed):
             if u in lst:
                 lst.remove(u)
@@ -611,8 +622,10 @@ class ChampionsState(State):
         if c.unique and self._unique_in_play(c.name, c.subname):
             return False
         mpp = c.kw("max_per_player")
-        if mpp and sum(1 for v in self.play[p] if C(self.code[v]).name == c.name) >= mpp:
-            return False
+        if mpp:  # counted among the cards each player controls (champions/rr/control)
+            holders = [q for q in range(self.n) if self.alive[q]] if c.code in S.ANY_CONTROL else (p,)
+            if all(sum(1 for v in self.play[q] if C(self.code[v]).name == c.name) >= mpp for q in holders):
+                return False
         if t == "event":
             spec = S.PLAY.get(c.code)
             if spec is None:
@@ -702,8 +715,25 @@ class ChampionsState(State):
             self.push(("optwin", event, i, 0, ()))
 
     def _ctrl(self, u: int) -> int:
+        """The player who resolves ``u``'s abilities: its controller; for encounter cards the first player."""
+        q = self.ctl.get(u)
+        if q is not None:
+            return q
         o = self.owner[u]
         return o if o >= 0 else self.first
+
+    def ctrl(self, u: int) -> int:
+        """champions/rr/control: the player controlling card ``u`` (its owner unless an effect gave control of
+        it to another player; -1 for encounter cards)."""
+        q = self.ctl.get(u)
+        return self.owner[u] if q is None else q
+
+    def set_ctrl(self, u: int, q: int) -> None:
+        """Put ``u`` (in play) under player ``q``'s control (champions/rr/control)."""
+        if q == self.owner[u]:
+            self.ctl.pop(u, None)
+        else:
+            self.ctl[u] = q
 
     def optional_triggers(self, event: str, i: int, p: int) -> tuple[bool, list[tuple[int, tuple]]]:
         """(ask?, usable triggers) for player p. A player is asked whenever a card that could respond

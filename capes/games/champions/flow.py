@@ -84,6 +84,7 @@ def setup(g: G, heroes: list[str], decks: list[list[str]], villain_stages: list[
         g.edeck += [new(c, -1) for c in obligations[p]]  # champions/summary/setup/3
     g.code = tuple(code)
     g.owner = tuple(owner)
+    g.ctl = {}
     m = len(code)
     g.dmg = [0] * m
     g.thr = [0] * m
@@ -340,7 +341,7 @@ def _turn_do(g: G, f: tuple, oid: str) -> None:
         g.push(("flip", p))
     elif kind == "req":
         u = int(rest)
-        g.push(("request", g.owner[u], u, p))
+        g.push(("request", g.ctrl(u), u, p))
 
 
 def _req_build(g: G, f: tuple):
@@ -508,7 +509,7 @@ def _play_res(g: G, p: int, u: int, paid: str) -> None:
         g.push(("choose", p, sel, (("attach", u, "@"),), f"Attach {c.name} to", False, u))
     else:
         g.play[p].append(u)
-        if c.type == "upgrade":
+        if c.type == "upgrade" and c.attach != "none":
             g.att[u] = g.ident[p]
     g.push(("entered", p, u))
 
@@ -595,7 +596,7 @@ def _retaliate(g: G, e: int, attacker: int, r: int) -> None:
 
 
 def _in_play(g: G, u: int) -> bool:
-    o = g.owner[u]
+    o = g.ctl.get(u, g.owner[u])  # a player card in play is in its controller's play area
     if o >= 0:
         return g.alive[o] and (g.ident[o] == u or u in g.play[o])
     return u == g.villain or u in g.eplay
@@ -1093,7 +1094,7 @@ def _dmg_apply(g: G, target: int, n: int, src: int, flags: int) -> None:
     if g.dmg[target] >= hp:
         excess = n - left
         if flags & F_OVERKILL and excess > 0:  # champions/rr/overkill
-            o = g.owner[target]
+            o = g.ctrl(target)
             if o >= 0 and g.ctype(target) == "ally":
                 g.push(("dmg", g.ident[o], excess, src, flags & ~F_OVERKILL))
             elif g.ctype(target) == "minion":
@@ -1106,7 +1107,7 @@ def _defeated(g: G, u: int, src: int) -> None:
     if not _in_play(g, u) or g.dmg[u] < g.hp(u):
         return
     t = g.ctype(u)
-    by = g.owner[src] if src >= 0 else -1
+    by = g.ctrl(src) if src >= 0 else -1
     if g.is_ident(u):
         _eliminate(g, g.owner[u])
     elif t == "ally":
@@ -1159,8 +1160,22 @@ def _eliminate(g: G, p: int) -> None:
     g.alive[p] = 0
     g.emit("champions/summary/scoring/elimination", f"Player {p + 1} ({g.idcard(p).name}) is defeated and "
            "eliminated.")
+    # ruling: the cards the eliminated player owns leave the game, also those another player controls; the
+    # cards they control that another player owns go to their owner's discard pile (champions/rr/control)
     for u in list(g.play[p]):
+        if u not in g.play[p]:
+            continue
+        if g.owner[u] != p:
+            _discard(g, u)
+            continue
         g.play[p].remove(u)
+        g.removed.append(u)
+    for u in [u for u, q in g.ctl.items() if g.owner[u] == p]:
+        for a in g.attached(u):
+            if a != u:
+                _discard(g, a)
+        g.play[g.ctl.pop(u)].remove(u)
+        g.att[u] = -1
         g.removed.append(u)
     for m in g.minions(p):
         g.eplay.remove(m)
@@ -1180,7 +1195,7 @@ def _eliminate(g: G, p: int) -> None:
 
 
 def _discard(g: G, u: int) -> None:
-    """Put a card in play into its discard pile (attachments on it go too)."""
+    """Put a card in play into its owner's discard pile (attachments on it go too): champions/rr/ownership."""
     o = g.owner[u]
     for a in g.attached(u):
         if a != u:
@@ -1195,8 +1210,9 @@ def _discard(g: G, u: int) -> None:
     g.exh[u] = 0
     g.cnt[u] = 0
     if o >= 0:
-        if u in g.play[o]:
-            g.play[o].remove(u)
+        q = g.ctl.pop(u, o)
+        if u in g.play[q]:
+            g.play[q].remove(u)
             g.disc[o].append(u)
         elif u in g.hand[o]:
             g.hand[o].remove(u)

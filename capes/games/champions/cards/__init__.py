@@ -39,7 +39,10 @@ The vocabulary (methods of the state). Within one script everything pushed resol
 ``g.damage(target, n, src)``, ``g.heal(target, n) -> healed``, ``g.thwart(scheme, n)`` (remove threat),
 ``g.add_threat(scheme, n)``, ``g.draw(p, n)``, ``g.discard(uid)``, ``g.spend_uses(uid)``,
 ``g.indirect(p, n, src)``, ``g.villain_attacks(p)``, ``g.villain_schemes(p)``, ``g.surge(p)``,
-``g.reveal_card(uid, p)``, ``g.find_encounter(code)``, ``g.attack_with_event(p, "attackable", n, me)``
+``g.reveal_card(uid, p)``, ``g.find_encounter(code)``, ``g.ctrl(uid)`` (the controller of a card: a card
+in play sits in its controller's ``play`` list, and goes to its owner's hand/discard pile when it leaves;
+``g.set_ctrl(uid, p)`` after moving it gives control to ``p``; scripts test "your card" with
+``g.ctrl(me) == p``), ``g.attack_with_event(p, "attackable", n, me)``
 (an attack event: guard, stun, retaliate and after-attack responses apply),
 ``g.thwart_with_event(p, n, me)`` (a thwart event: confusion applies), ``g.pay(p, n, colour, then)`` /
 ``g.pay_colors(p, "EMP", then)`` with ``g.can_afford(...)`` / ``g.can_afford_colors(p, "EMP")``,
@@ -96,6 +99,9 @@ TRIGGERS: dict[str, list[tuple[str, str, str, str | None, Callable[..., bool] | 
 GRANTS: dict[str, tuple[str, int]] = {}
 #: scheme codes from which threat cannot be removed ("cannot" is absolute: champions/rr/cannot)
 CANNOT_REMOVE: set[str] = set()
+#: codes "played under any player's control": ``max_per_player`` then counts per controller
+#: (the script picks the controller when the card enters play and calls ``g.set_ctrl``)
+ANY_CONTROL: set[str] = set()
 #: every code that has any script, with the module that scripted it
 SCRIPTED: dict[str, str] = {}
 

@@ -49,7 +49,7 @@ def uppercut(g, p, me):
 mark("01055", "aggression")
 
 
-@action("01056", can=lambda g, p, me: g.owner[me] == p and not g.exh[me] and g.cnt[me] > 0)  # Tac Team
+@action("01056", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me] and g.cnt[me] > 0)  # Tac Team
 def tac_team(g, p, me):
     g.exhaust(me)
     g.spend_uses(me)

@@ -38,13 +38,13 @@ def haymaker(g, p, me):
     g.attack_with_event(p, "attackable", 3, me)
 
 
-@action("01091", can=lambda g, p, me: not g.exh[me] and g.owner[me] == p)  # Avengers Mansion
+@action("01091", can=lambda g, p, me: not g.exh[me] and g.ctrl(me) == p)  # Avengers Mansion
 def avengers_mansion(g, p, me):
     g.exhaust(me)
     g.choose(p, "player", (("player_draw", "@", 1),), "Avengers Mansion: who draws 1 card?")
 
 
-@action("01092", can=lambda g, p, me: not g.exh[me] and g.owner[me] == p)  # Helicarrier
+@action("01092", can=lambda g, p, me: not g.exh[me] and g.ctrl(me) == p)  # Helicarrier
 def helicarrier(g, p, me):
     g.exhaust(me)
     g.choose(p, "player", (("call", "basic.discount", "@"),), "Helicarrier: whose next card costs 1 less?")
@@ -58,7 +58,7 @@ def discount(g, ident):
     g.mods.append(("cost", g.owner[ident], 1))
 
 
-@action("01093", form="hero", can=lambda g, p, me: g.owner[me] == p and g.can_afford(p, 1, "P", -1, -1))  # Tenacity
+@action("01093", form="hero", can=lambda g, p, me: g.ctrl(me) == p and g.can_afford(p, 1, "P", -1, -1))  # Tenacity
 def tenacity(g, p, me):
     g.discard(me)
     g.pay(p, 1, "P", ("call", "basic.tenacity_ready", p))

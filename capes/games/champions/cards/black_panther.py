@@ -186,7 +186,7 @@ for _code in SPECIALS:
     mark(_code, "black_panther")  # resolved by Wakanda Forever! (above)
 
 
-@action("01045", form="ae", can=lambda g, p, me: g.owner[me] == p and not g.exh[me])  # The Golden City
+@action("01045", form="ae", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me])  # The Golden City
 def golden_city(g, p, me):
     g.exhaust(me)
     g.draw(p, 2)

@@ -107,7 +107,7 @@ def undefended_check(g, me, effect):
 
 
 def _rechannel_can(g, p, me):
-    return (not g.used_once(p, "rechannel") and g.dmg[me] > 0 and g.owner[me] == p
+    return (not g.used_once(p, "rechannel") and g.dmg[me] > 0 and g.ctrl(me) == p
             and g.can_afford(p, 1, "E", -1, -1))
 
 
@@ -123,7 +123,7 @@ def rechannel_done(g, p, me, paid=""):
     g.draw(p, 1)
 
 
-@action("01010b", form="ae", can=lambda g, p, me: not g.used_once(p, "commander") and g.owner[me] == p)
+@action("01010b", form="ae", can=lambda g, p, me: not g.used_once(p, "commander") and g.ctrl(me) == p)
 def commander(g, p, me):  # Carol Danvers: Commander
     g.use_once(p, "commander")
     g.choose(p, "player", (("player_draw", "@", 1),), "Commander: which player draws 1 card?")
@@ -164,7 +164,7 @@ def photonic_blast(g, p, me):
         g.draw(p, 1)
 
 
-@action("01015", can=lambda g, p, me: g.owner[me] == p and not g.exh[me] and bool(g.hand[p]))
+@action("01015", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me] and bool(g.hand[p]))
 def alpha_flight_station(g, p, me):
     g.exhaust(me)
     k = 1 if g._form[p] == HERO else 2  # two cards while you are Carol Danvers
@@ -175,7 +175,7 @@ def alpha_flight_station(g, p, me):
 def cm_helmet(g, me, target):
     if g.att[me] != target:
         return 0
-    return 2 if aerial(g, g.owner[me]) else 1
+    return 2 if aerial(g, g.ctrl(me)) else 1
 
 
 def _cosmic_can(g, p, me, i):
@@ -190,7 +190,7 @@ def cosmic_flight(g, p, me, i):
 
 
 def _ec_can(g, p, me):
-    if g.owner[me] != p:
+    if g.ctrl(me) != p:
         return False
     return g.can_afford(p, 1, "E", -1, -1) or (g._form[p] == HERO and g.cnt[me] > 0)
 

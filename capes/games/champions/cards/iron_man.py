@@ -37,7 +37,7 @@ def iron_man_hand(g, me, target):
     return max(0, min(len(_tech_upgrades(g, o)), 7 - base))
 
 
-@action("01029b", form="ae", can=lambda g, p, me: g.owner[me] == p and not g.used_once(p, "futurist")
+@action("01029b", form="ae", can=lambda g, p, me: g.ctrl(me) == p and not g.used_once(p, "futurist")
         and bool(g.deck[p]))
 def futurist(g, p, me):  # Tony Stark: look at the top 3, take 1, discard the rest
     g.use_once(p, "futurist")
@@ -68,7 +68,7 @@ def futurist_take(g, p, u):
 # ---------------------------------------------------------------- hero cards
 
 
-@action("01030", can=lambda g, p, me: g.owner[me] == p and not g.exh[me])  # War Machine
+@action("01030", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me])  # War Machine
 def war_machine(g, p, me):
     g.exhaust(me)
     targets = g.enemies()
@@ -105,7 +105,7 @@ def _top_res(g, p, me=-1) -> str:
 
 
 def _pepper_can(g, p, me):
-    if g.owner[me] != p or g.exh[me] or not _top_res(g, p):
+    if g.ctrl(me) != p or g.exh[me] or not _top_res(g, p):
         return False
     f = g.stack[-1] if g.stack else None
     return not (f is not None and f[0] == "pay" and len(f) == 7 and f[5])
@@ -117,7 +117,7 @@ def pepper_potts(g, p, me):
 
 
 def _tower_can(g, p, me):
-    return g.owner[me] == p and not g.exh[me] and any(
+    return g.ctrl(me) == p and not g.exh[me] and any(
         g.ctype(u) == "upgrade" and "Tech" in CARDS[g.code[u]].traits for q in range(g.n) for u in g.disc[q])
 
 
@@ -139,7 +139,7 @@ def tower_return(g, ident):
             return
 
 
-@action("01035", form="hero", can=lambda g, p, me: g.owner[me] == p and not g.exh[me] and g.exh[g.ident[p]])
+@action("01035", form="hero", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me] and g.exh[g.ident[p]])
 def arc_reactor(g, p, me):
     g.exhaust(me)
     g.ready(g.ident[p])
@@ -150,7 +150,7 @@ def mark_v_armor(g, me, target):
     return 6 if g.att[me] == target else 0
 
 
-@action("01037", form="hero", can=lambda g, p, me: g.owner[me] == p and not g.exh[me]
+@action("01037", form="hero", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me]
         and any(g.thr[s] for s in g.thwartable(p)))  # Mark V Helmet
 def mark_v_helmet(g, p, me):
     g.exhaust(me)
@@ -161,7 +161,7 @@ def mark_v_helmet(g, p, me):
         g.choose(p, "thwartable", (("rthreat", "@", 1, me),), "Mark V Helmet: remove 1 threat from")
 
 
-@action("01038", form="hero", can=lambda g, p, me: g.owner[me] == p and not g.exh[me])  # Powered Gauntlets
+@action("01038", form="hero", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me])  # Powered Gauntlets
 def powered_gauntlets(g, p, me):
     g.exhaust(me)
     g.attack_with_event(p, "attackable", 2 if aerial(g, p) else 1, me)
@@ -177,7 +177,7 @@ def can_pay_color(g, p, color) -> bool:
     return g.can_afford(p, 1, color, -1, -1)
 
 
-@action("01039", form="hero", can=lambda g, p, me: g.owner[me] == p and not g.exh[me] and not aerial(g, p)
+@action("01039", form="hero", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me] and not aerial(g, p)
         and can_pay_color(g, p, "M"))
 def rocket_boots(g, p, me):
     g.exhaust(me)

@@ -38,7 +38,7 @@ def interrogation_room(g, p, me, i):
     g.choose(p, "thwartable", (("rthreat", "@", 1, me),), "Interrogation Room: remove 1 threat from")
 
 
-@action("01064", can=lambda g, p, me: not g.exh[me] and g.cnt[me] > 0 and g.owner[me] == p)  # Surveillance Team
+@action("01064", can=lambda g, p, me: not g.exh[me] and g.cnt[me] > 0 and g.ctrl(me) == p)  # Surveillance Team
 def surveillance_team(g, p, me):
     g.exhaust(me)
     g.spend_uses(me)

@@ -12,7 +12,7 @@ def hawkeye_enters(g, p, me):
 
 
 @trigger("01066", "minion_entered", kind="optional",
-         can=lambda g, p, me, i: g.owner[me] == p and g.cnt[me] > 0 and g.ev(i)[2] in g.eplay)
+         can=lambda g, p, me, i: g.ctrl(me) == p and g.cnt[me] > 0 and g.ev(i)[2] in g.eplay)
 def hawkeye(g, p, me, i):
     """Response: after a minion enters play, remove an arrow counter to deal it 2 damage."""
     g.cnt[me] -= 1
@@ -21,7 +21,7 @@ def hawkeye(g, p, me, i):
 
 @stat("01073", "ally_limit")  # The Triskelion: your ally limit is 1 higher (champions/rr/ally-limit)
 def triskelion(g, me, target):
-    p = g.owner[me]
+    p = g.ctrl(me)
     return 1 if me in g.play[p] and target == g.ident[p] else 0
 
 
@@ -32,7 +32,7 @@ def maria_hill(g, p, me):
 
 
 # Vision: action (once per round): spend an energy resource -> +2 ATK or +2 THW until the end of the phase.
-@action("01068", can=lambda g, p, me: g.owner[me] == p and not g.used_once(p, f"vision:{me}")
+@action("01068", can=lambda g, p, me: g.ctrl(me) == p and not g.used_once(p, f"vision:{me}")
         and g.can_afford(p, 1, "E", -1, -1))
 def vision(g, p, me):
     g.use_once(p, f"vision:{me}")
@@ -77,14 +77,16 @@ def lftf_set(g, ident):
 
 
 def _call_targets(g, p):
-    """Allies Make the Call can bring back: from your own discard pile (see the report), affordable."""
+    """Allies Make the Call can bring back: from any (living) player's discard pile, whose printed cost
+    ``p`` can pay (champions/rr/control)."""
     out = []
-    for u in g.disc[p]:
-        c = CARDS[g.code[u]]
-        if c.type != "ally" or (c.unique and g._unique_in_play(c.name, c.subname)):
-            continue
-        if g.can_afford(p, c.cost or 0, "", -1, -1) and u not in out:
-            out.append(u)
+    for q in g.order():
+        for u in g.disc[q]:
+            c = CARDS[g.code[u]]
+            if c.type != "ally" or (c.unique and g._unique_in_play(c.name, c.subname)):
+                continue
+            if g.can_afford(p, c.cost or 0, "", -1, -1):
+                out.append(u)
     return out
 
 
@@ -92,18 +94,23 @@ def _call_targets(g, p):
 def make_the_call(g, p, me):
     seen = {}
     for u in _call_targets(g, p):
-        seen.setdefault(g.code[u], u)
-    g.modal(p, [(f"Pay {CARDS[g.code[u]].cost} to put {g.name(u)} into play", (
-        ("pay", p, CARDS[g.code[u]].cost or 0, "", -1, "", ("call", "leadership.call_in", p, u)),))
-        for u in seen.values()])
+        seen.setdefault((g.owner[u], g.code[u]), u)
+    g.modal(p, [(f"Pay {CARDS[g.code[u]].cost} to put {g.name(u)} (player {g.owner[u] + 1}'s discard pile) "
+                 "into play", (("pay", p, CARDS[g.code[u]].cost or 0, "", -1, "",
+                                ("call", "leadership.call_in", p, u)),))
+                for u in seen.values()])
 
 
 @cont
 def call_in(g, p, u, paid=""):
-    if u not in g.disc[p]:
+    """The ally enters play under ``p``'s control; it still belongs to its owner (champions/rr/control):
+    it counts toward p's ally limit and goes to its owner's discard pile when it leaves play."""
+    o = g.owner[u]
+    if u not in g.disc[o]:
         return
-    g.disc[p].remove(u)
+    g.disc[o].remove(u)
     g.play[p].append(u)
+    g.set_ctrl(u, p)
     g.exh[u] = 0
     g.dmg[u] = 0
     g.cnt[u] = CARDS[g.code[u]].kw("uses")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from capes.games.champions.cards import action, cont, enters, mark, stat, trigger
+from capes.games.champions.cards import ANY_CONTROL, action, cont, enters, mark, stat, trigger
 from capes.games.champions.data import CARDS
 
 
@@ -45,23 +45,27 @@ def counter_punch(g, p, me, i):
 mark("01079", "protection")
 
 
-@action("01080", can=lambda g, p, me: g.owner[me] == p and not g.exh[me] and g.cnt[me] > 0)  # Med Team
+@action("01080", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me] and g.cnt[me] > 0)  # Med Team
 def med_team(g, p, me):
     g.exhaust(me)
     g.spend_uses(me)
     g.choose(p, "damaged_friendly", (("heal", "@", 2),), "Med Team: heal 2 damage from")
 
 
-@enters("01081")  # Armored Vest: play under any player's control (max 1 per player)
+ANY_CONTROL.add("01081")
+
+
+@enters("01081")  # Armored Vest: played under any player's control (max 1 per player)
 def armored_vest(g, p, me):
-    """Ruling: the vest stays in its owner's play area but is attached to the chosen player's identity
-    (the engine has no separate controller); it gives that hero +1 DEF."""
-    free = [q for q in g.order() if not any(g.code[a] == "01081" for a in g.attached(g.ident[q]) if a != me)]
+    """The player who plays it picks a player who controls no Armored Vest; the vest enters play under that
+    player's control (champions/rr/control; it is not an attachment). Should nobody be free, it is discarded."""
     g.att[me] = -1
+    free = [q for q in g.order()
+            if not any(g.code[a] == "01081" for a in g.play[q] if a != me)]
     if not free:
         g.discard(me)
     elif len(free) == 1:
-        g.att[me] = g.ident[free[0]]
+        vest_to(g, me, free[0])
     else:
         g.modal(p, [(f"Armored Vest for player {q + 1} ({g.idcard(q).name})",
                      (("call", "protection.vest_to", me, q),)) for q in free])
@@ -69,18 +73,26 @@ def armored_vest(g, p, me):
 
 @cont
 def vest_to(g, me, q):
-    g.att[me] = g.ident[q]
+    c = g.ctrl(me)
+    if me not in g.play[c]:
+        return
+    g.play[c].remove(me)
+    g.play[q].append(me)
+    g.set_ctrl(me, q)
+    g.emit("champions/rr/control", f"Armored Vest enters play under player {q + 1}'s control.")
 
 
 @stat("01081", "def")
 def armored_vest_def(g, me, target):
-    return 1 if g.att[me] == target and g.is_ident(target) else 0
+    """Your hero gets +1 DEF: the hero of the vest's controller."""
+    q = g.ctrl(me)
+    return 1 if q >= 0 and target == g.ident[q] and me in g.play[q] else 0
 
 
 
 # ---------------------------------------------------------------- Indomitable
 @trigger("01082", "defended", kind="optional",
-         can=lambda g, p, me, i: g.owner[me] == p and g.att[me] == g.ident[p] == g.ev(i)[2])
+         can=lambda g, p, me, i: g.ctrl(me) == p and g.att[me] == g.ident[p] == g.ev(i)[2])
 def indomitable(g, p, me, i):
     """Response: after your hero defends, discard Indomitable to ready your hero."""
     g.discard(me)

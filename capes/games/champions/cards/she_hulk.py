@@ -18,13 +18,15 @@ def i_object(g, p, me, i):
     g.ev_set(i, 2, g.ev(i)[2] - 1)
 
 
-@action("01020", can=lambda g, p, me: g.owner[me] == p)  # Hellcat
+@action("01020", can=lambda g, p, me: g.ctrl(me) == p)  # Hellcat
 def hellcat(g, p, me):
+    """Return Hellcat to her owner's hand (champions/rr/ownership)."""
     g.play[p].remove(me)
+    g.ctl.pop(me, None)
     g.dmg[me] = 0
     g.exh[me] = 0
     g.st[me] = 0
-    g.hand[p].append(me)
+    g.hand[g.owner[me]].append(me)
 
 
 @play("01021", form="hero")  # Gamma Slam
@@ -79,7 +81,7 @@ def draw_printed(g, p):
         g.draw(p, k)
 
 
-@action("01026", form="ae", can=lambda g, p, me: g.owner[me] == p and not g.exh[me]
+@action("01026", form="ae", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me]
         and g.can_afford(p, 1, "M", -1, -1))  # Superhuman Law Division
 def law_division(g, p, me):
     g.exhaust(me)
@@ -91,7 +93,7 @@ def law_thwart(g, p, me, paid=""):
     g.choose(p, "thwartable", (("rthreat", "@", 2, me),), "Superhuman Law Division: remove 2 threat from")
 
 
-@action("01027", form="hero", can=lambda g, p, me: g.owner[me] == p and not g.exh[me])  # Focused Rage
+@action("01027", form="hero", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me])  # Focused Rage
 def focused_rage(g, p, me):
     g.exhaust(me)
     g.damage(g.ident[p], 1, -1)

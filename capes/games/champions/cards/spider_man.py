@@ -48,7 +48,7 @@ def swinging_web_kick(g, p, me):
     g.attack_with_event(p, "attackable", 8, me)
 
 
-@action("01006", form="ae", can=lambda g, p, me: not g.exh[me] and g.owner[me] == p)  # Aunt May
+@action("01006", form="ae", can=lambda g, p, me: not g.exh[me] and g.ctrl(me) == p)  # Aunt May
 def aunt_may(g, p, me):
     g.exhaust(me)
     g.heal(g.ident[p], 4)

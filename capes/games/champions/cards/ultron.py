@@ -442,7 +442,7 @@ for _code in ULTRONS:
 
 
 def _in_play(g, u):
-    o = g.owner[u]
+    o = g.ctrl(u)
     return u in g.play[o] or u == g.ident[o] if o >= 0 else u in g.eplay
 
 
