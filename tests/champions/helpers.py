@@ -22,30 +22,45 @@ def new_uid(s: ChampionsState, code: str, owner: int) -> int:
     return len(s.code) - 1
 
 
-def take(s: ChampionsState, code: str, owner: int) -> int:
-    """An instance of ``code`` taken out of its deck (or a new one)."""
-    lists = [s.deck[owner]] if owner >= 0 else [s.edeck, s.edisc]
-    if owner < 0:
-        lists += s.setaside
+def take(s: ChampionsState, code: str, owner: int, into: str = "hand") -> int:
+    """An instance of ``code`` taken out of the zone it is in (never out of play), or a new one if there is
+    none: a player's card from their deck, then their discard pile, then their hand (skipping ``into``, the zone
+    it is going to: "hand", "play", "disc" or "deck"); an encounter card (``owner`` -1) from the encounter
+    deck, its discard pile, the set-aside cards, then the removed cards."""
+    if owner >= 0:
+        zones = {"deck": s.deck[owner], "disc": s.disc[owner], "hand": s.hand[owner]}
+        lists = [lst for z, lst in zones.items() if z != into or z == "deck"]
+    else:
+        lists = [s.edeck, s.edisc, *s.setaside, s.removed]
     for lst in lists:
         for u in lst:
             if s.code[u] == code:
-                lst.remove(u)
+                s.remove_from_zones(u)
                 return u
     return new_uid(s, code, owner)
 
 
 def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=None, hand=(), play=(),
              minions=(), sides=(), villain_attachments=(), edeck_top=(), form="hero", seed=0,
-             threat=None, hands=None, plays=None, clear=False) -> ChampionsState:
-    """A state at the start of round 1 with the given cards in place. ``clear``: first discard every
-    encounter card that setup put into play (e.g. Klaw's minion and Defense Network)."""
+             threat=None, hands=None, plays=None, clear=False, setup=False) -> ChampionsState:
+    """A state at the start of round 1 with the given cards in place (every other player card in the deck).
+    ``form``: "hero" / HERO or "alter-ego" / AE for every player. ``clear``: first discard every encounter
+    card that setup put into play (e.g. Klaw's minion and Defense Network). ``threat``: the main scheme's.
+
+    ``setup``: instead answer the setup questions as the players would (every hand kept, player 1 first)
+    and stop at player 1's first turn: opening hands, alter-ego forms and setup effects (e.g. Ultron's
+    facedown Drones) stay as dealt, and the card, form and threat arguments are not used."""
     cfg = {"heroes": list(heroes), "villain": villain, "mode": mode}
     if modulars:
         cfg["modulars"] = list(modulars)
     g = capes.load("champions", **cfg)
     s = g.new_game(seed)
     assert isinstance(s, ChampionsState)
+    if setup:
+        while s.decision.kind != "turn" and not s.over:
+            k = s.decision.kind
+            s.apply("keep" if k == "mulligan" else "first:0" if k == "pick_first" else s.decision.ids()[0])
+        return s
     n = s.n
     if clear:
         for u in list(s.eplay):
@@ -57,19 +72,14 @@ def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=
     for p in range(n):
         s.deck[p] += s.hand[p]
         s.hand[p] = []
-        s._form[p] = HERO if form == "hero" else AE
+        s._form[p] = HERO if form in ("hero", HERO) else AE
     hands = hands or [list(hand)] + [[] for _ in range(n - 1)]
     plays = plays or [list(play)] + [[] for _ in range(n - 1)]
     for p in range(n):
         for c in hands[p]:
             s.hand[p].append(take(s, c, p))
         for c in plays[p]:
-            u = take(s, c, p)
-            s.play[p].append(u)
-            card = CARDS[c]
-            s.cnt[u] = card.kw("uses")
-            if card.type == "upgrade" and card.attach in (None, "identity"):
-                s.att[u] = s.ident[p]
+            to_play(s, p, c)
     for c in minions:
         u = take(s, c, -1)
         s.eplay.append(u)
@@ -77,16 +87,13 @@ def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=
         if CARDS[c].kw("toughness"):
             s.st[u] |= 4
     for c in sides:
-        u = take(s, c, -1)
-        s.eplay.append(u)
-        s.thr[u] = CARDS[c].base_threat or 0
+        side(s, c)
     for c in villain_attachments:
         u = take(s, c, -1)
         s.eplay.append(u)
         s.att[u] = s.villain
     for c in reversed(list(edeck_top)):
-        u = take(s, c, -1)
-        s.edeck.append(u)
+        enc_top(s, c)
     if threat is not None:
         s.thr[s.mscheme] = threat
     s.stack = [("round",)]
@@ -94,6 +101,143 @@ def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=
     s.log = []
     s.run()
     return s
+
+
+# ---------------------------------------------------------------- putting cards in place during a test
+
+
+def to_hand(s: ChampionsState, p: int, code: str) -> int:
+    """Put a card ``code`` of player ``p`` into their hand (see :func:`take` for where it comes from)."""
+    u = take(s, code, p, "hand")
+    s.hand[p].append(u)
+    s._decision = None
+    return u
+
+
+def to_play(s: ChampionsState, p: int, code: str, attach_to: int | None = None) -> int:
+    """Put a card ``code`` of player ``p`` into play (with its Uses counters; an upgrade on their identity
+    unless ``attach_to`` names another card)."""
+    u = take(s, code, p, "play")
+    s.play[p].append(u)
+    card = CARDS[code]
+    s.cnt[u] = card.kw("uses")
+    if attach_to is not None:
+        s.att[u] = attach_to
+    elif card.type == "upgrade" and card.attach in (None, "identity"):
+        s.att[u] = s.ident[p]
+    s._decision = None
+    return u
+
+
+def to_disc(s: ChampionsState, p: int, code: str) -> int:
+    """Put a card ``code`` of player ``p`` on top of their discard pile."""
+    u = take(s, code, p, "disc")
+    s.disc[p].append(u)
+    return u
+
+
+def to_top(s: ChampionsState, p: int, code: str) -> int:
+    """Put a card ``code`` of player ``p`` on top of their deck."""
+    u = take(s, code, p, "deck")
+    s.deck[p].append(u)
+    return u
+
+
+def res_to_hand(s: ChampionsState, p: int, color: str) -> int:
+    """Move a card from player p's deck (or discard pile) whose resource is exactly ``color`` into their hand."""
+    for u in list(s.deck[p]) + list(s.disc[p]):
+        if CARDS[s.code[u]].res == color:
+            s.remove_from_zones(u)
+            s.hand[p].append(u)
+            s._decision = None
+            return u
+    raise KeyError(color)
+
+
+def enc(s: ChampionsState, code: str) -> int:
+    """Take an encounter card out of the encounter deck, discard pile, set-aside or removed cards (to be
+    revealed or placed by the test)."""
+    return take(s, code, -1)
+
+
+def enc_top(s: ChampionsState, code: str) -> int:
+    """Put encounter card ``code`` on top of the encounter deck."""
+    u = enc(s, code)
+    s.edeck.append(u)
+    return u
+
+
+def side(s: ChampionsState, code: str, threat: int | None = None) -> int:
+    """Put side scheme ``code`` into play with ``threat`` (default: its printed starting threat)."""
+    u = enc(s, code)
+    s.eplay.append(u)
+    s.thr[u] = (CARDS[code].base_threat or 0) if threat is None else threat
+    return u
+
+
+def minion(s: ChampionsState, code: str, p: int = 0) -> int:
+    """Minion ``code`` engages player ``p`` through the rules (its responses resolve; windows are passed)."""
+    u = enc(s, code)
+    go(s, ("engage", u, p))
+    return u
+
+
+def empty_encounter(s: ChampionsState) -> None:
+    """Move the encounter deck and discard pile out of the way (to the removed cards), so surges and deals
+    draw nothing surprising."""
+    s.removed += s.edeck + s.edisc
+    s.edeck = []
+    s.edisc = []
+
+
+def hero(s: ChampionsState, p: int = 0) -> None:
+    """Player ``p`` is in hero form."""
+    s._form[p] = HERO
+    s._decision = None
+
+
+# ---------------------------------------------------------------- running the rules
+
+
+def go(s: ChampionsState, *frames: tuple, windows: bool = False) -> None:
+    """Resolve rules steps as if a card had pushed them now (the first frame first), up to the next
+    decision; open optional windows are passed unless ``windows``."""
+    s.stack.extend(reversed(frames))
+    s._decision = None
+    s.run()
+    if not windows:
+        pass_windows(s)
+
+
+def run_turn(s: ChampionsState, *frames: tuple, p: int = 0) -> None:
+    """Start player ``p``'s turn afresh (the stack holds just their turn), resolve ``frames`` first (the
+    first one first), and run to the next decision."""
+    s.stack = [("turn", p), *reversed(frames)]
+    s.turn = p
+    s._decision = None
+    s.run()
+
+
+def pass_windows(s: ChampionsState) -> None:
+    """Pass every open optional interrupt/response window (player cards that could answer are not used)."""
+    while s.decision.kind == "optwin" and not s.over:
+        s.apply("pass")
+
+
+def pay_all(s: ChampionsState) -> None:
+    """Answer payment questions with the first source offered until none is asked."""
+    while s.decision.kind == "pay":
+        s.apply(s.decision.ids()[0])
+
+
+def finish(s: ChampionsState) -> None:
+    """Answer every remaining question with its last option (pass, decline) until the turn decision."""
+    while s.decision.kind != "turn":
+        s.apply(s.decision.ids()[-1])
+
+
+def labels(s: ChampionsState) -> list[str]:
+    return [o.label for o in s.decision.options]
 
 
 def uid(s: ChampionsState, code: str, where: str = "any") -> int:
@@ -106,16 +250,40 @@ def uid(s: ChampionsState, code: str, where: str = "any") -> int:
     raise KeyError(code)
 
 
-def do(s: ChampionsState, *prefixes: str) -> None:
-    """Apply, in turn, the first option whose id starts with each prefix."""
+def do(s: ChampionsState, *prefixes: str) -> str:
+    """Apply, in turn, the option whose id is each string or, if there is none, the first whose id starts
+    with it; return the last id applied."""
+    oid = ""
     for pre in prefixes:
         d = s.decision
-        for o in d.options:
-            if o.id.startswith(pre):
-                s.apply(o.id)
-                break
-        else:
+        oid = pre if d.find(pre) is not None else next((o.id for o in d.options if o.id.startswith(pre)), "")
+        if not oid:
             raise AssertionError(f"no option {pre!r} in {d.kind}: {d.ids()}")
+        s.apply(oid)
+    return oid
+
+
+def opt(s: ChampionsState, prefix: str, keep: bool = False) -> str:
+    """:func:`do` one option (passing open windows first if it is not offered), then pass open windows
+    unless ``keep``; return the id applied."""
+    if not any(o.id.startswith(prefix) for o in s.decision.options):
+        pass_windows(s)
+    oid = do(s, prefix)
+    if not keep:
+        pass_windows(s)
+    return oid
+
+
+def pick(s: ChampionsState, text: str) -> str:
+    """Apply the option whose label contains ``text`` (exactly one must; open windows are passed first if
+    none does), then pass open windows; return its id."""
+    if not any(text in o.label for o in s.decision.options):
+        pass_windows(s)
+    hits = [o.id for o in s.decision.options if text in o.label]
+    assert len(hits) == 1, (text, labels(s))
+    s.apply(hits[0])
+    pass_windows(s)
+    return hits[0]
 
 
 def settle(s: ChampionsState, until: tuple = ("turn",)) -> None:
@@ -133,19 +301,11 @@ def texts(s: ChampionsState) -> str:
     return "\n".join(e.text for e in s.log)
 
 
-__all__ = ["scenario", "uid", "do", "texts", "settle", "take", "HERO", "AE"]
-
-
 def reveal(s: ChampionsState, code: str, p: int = 0, windows: bool = False) -> int:
     """Reveal encounter card ``code`` for player ``p`` now (champions/summary/flow/8) and run the rules;
     optional response windows are passed unless ``windows``."""
-    u = take(s, code, -1)
-    s.stack.append(("reveal", u, p))
-    s._decision = None
-    s.run()
-    if not windows:
-        while s.decision.kind == "optwin":
-            s.apply("pass")
+    u = enc(s, code)
+    go(s, ("reveal", u, p), windows=windows)
     return u
 
 
@@ -153,16 +313,27 @@ def play_card(s: ChampionsState, code: str, *then: str) -> int:
     """Play hand card ``code`` of player 0, paying with whatever is offered first, then apply ``then``."""
     u = uid(s, code, "hand")
     do(s, f"play:{u}")
-    while s.decision.kind == "pay":
-        do(s, "")
-    for t in then:
-        do(s, t)
+    pay_all(s)
+    do(s, *then)
     return u
 
 
 def give(s: ChampionsState, *codes: str, p: int = 0) -> None:
     """Put cards into player p's hand (e.g. resources to pay with)."""
     for c in codes:
-        s.hand[p].append(take(s, c, p))
-    s._decision = None
-    s.stack = [x for x in s.stack]
+        to_hand(s, p, c)
+
+
+def unscripted(card_set: str) -> list[str]:
+    """The cards of ``card_set`` (a data file name) with no scripted effect."""
+    from capes.games.champions.cards import SCRIPTED
+    from capes.games.champions.data import FILES, cards
+    cards()
+    return [c for c in FILES[card_set] if c not in SCRIPTED]
+
+
+def contract_games(games: int, resample_every: int, roundtrip_every: int, **cfg) -> int:
+    """Run the capes contract suite (capes/core/contract.py) on a champions game; the games checked."""
+    from capes.core.contract import check_game
+    return check_game(capes.load("champions", **cfg), games=games, resample_every=resample_every,
+                      roundtrip_every=roundtrip_every).games
