@@ -571,7 +571,7 @@ class ChampionsState(State):
 
     def pay_colors(self, p: int, colors: str, then: tuple) -> None:
         """Pay one resource of each colour in turn, then resolve ``then``."""
-        steps = [("pay", p, 1, c, -1, "", ("nop_paid",)) for c in colors[:-1]]
+        steps = [("pay", p, 1, c, -1, "", ("pay_chain",)) for c in colors[:-1]]
         steps.append(("pay", p, 1, colors[-1], -1, "", then))
         self.push(*steps)
 

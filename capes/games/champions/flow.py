@@ -394,7 +394,7 @@ def _start_play(g: G, p: int, u: int) -> None:
             used = g.mods.pop(i)  # a "next card costs less" modifier is used up
             break
     g.hand[p].remove(u)
-    # ("limbo", card, player, cost modifier used, *cards discarded to pay): undone if the payment fails
+    # ("limbo", card, player, cost modifier used): undone if the payment fails (with the "undo" record)
     g.mods.append(("limbo", u, p, used))
     g.push(("pay", p, cost, "", u, "", ("play_res", p, u)))
 
@@ -413,6 +413,49 @@ def _pay_build(g: G, f: tuple):
     return p, f"Pay {need} more resource(s)" + (f" ({color})" if color else ""), opts
 
 
+def _undo_add(g: G, entry: tuple) -> None:
+    """Record what one payment step spent, so that a refused payment can give it back. One open record,
+    ``("undo", entry, ...)`` in ``g.mods``, spans a whole payment (also a chain of one-colour payments,
+    ``State.pay_colors``); it is dropped when the payment completes."""
+    for i, m in enumerate(g.mods):
+        if m[0] == "undo":
+            g.mods[i] = (*m, entry)
+            return
+    g.mods.append(("undo", entry))
+
+
+def _undo_close(g: G) -> None:
+    if g.mods:
+        g.mods = [m for m in g.mods if m[0] != "undo"]
+
+
+def _undo_all(g: G, p: int) -> None:
+    """champions/summary/actions/play: a refused payment gives back what it spent, latest first: cards
+    discarded from the hand go back to the hand; resource abilities used are readied, their counters and
+    once-per-round uses restored, a Uses card discarded by its last counter returns to play."""
+    rec = next((m for m in g.mods if m[0] == "undo"), None)
+    if rec is None:
+        return
+    _undo_close(g)
+    for e in reversed(rec[1:]):
+        u = e[1]
+        if e[0] == "c":
+            if u in g.disc[p]:
+                g.disc[p].remove(u)
+                g.hand[p].append(u)
+            continue
+        _, u, exh, cnt, att, used, q = e
+        o = g.owner[u]
+        if o >= 0 and not g.is_ident(u) and u not in g.play[q] and u in g.disc[o]:
+            g.disc[o].remove(u)
+            g.play[q].append(u)
+            g.set_ctrl(u, q)
+            g.att[u] = att
+        g.exh[u] = exh
+        g.cnt[u] = cnt
+        g.used[p] = list(used)
+
+
 def _pay_do(g: G, f: tuple, oid: str) -> None:
     _, p, need, color, excl, paid, then = f
     u = int(oid[4:])
@@ -420,14 +463,11 @@ def _pay_do(g: G, f: tuple, oid: str) -> None:
         r = g.res_of(u, excl)
         g.hand[p].remove(u)
         g.disc[p].append(u)
-        if then[0] == "play_res":  # remember the cards paid, to undo a payment that cannot be completed
-            for i, m in enumerate(g.mods):
-                if m[0] == "limbo" and m[1] == excl:
-                    g.mods[i] = (*m, u)
-                    break
+        _undo_add(g, ("c", u))
     else:
         spec = S.RESOURCE[g.ccard(u).code]
         r = spec[3] if spec[3].__class__ is str else spec[3](g, p, u)
+        _undo_add(g, ("a", u, g.exh[u], g.cnt[u], g.att[u], tuple(g.used[p]), g.ctrl(u)))
         spec[0](g, p, u)
     k = sum(1 for ch in r if not color or ch == color or ch == "W")
     paid += r
@@ -435,6 +475,8 @@ def _pay_do(g: G, f: tuple, oid: str) -> None:
     if need > 0:
         g.stack.append(("pay", p, need, color, excl, paid, then))
     else:
+        if then[0] != "pay_chain":  # the last step of a chain of one-colour payments closes the record
+            _undo_close(g)
         g.push((*then, paid))
 
 
@@ -446,6 +488,8 @@ def _pay_step_build(g: G, f: tuple):
 
 def _pay_step_do(g: G, f: tuple, oid: str) -> None:
     if oid == "done":
+        if f[6][0] != "pay_chain":
+            _undo_close(g)
         g.push((*f[6], f[5]))
         return
     _pay_do(g, f, oid)
@@ -455,23 +499,25 @@ ASKS["pay"] = (_pay_step_build, _pay_step_do)
 
 
 def _pay_fail(g: G, f: tuple) -> None:
-    """A payment no source can complete is refused: the card being played goes back to the hand with the
-    cards discarded for it and any cost reduction it used (costs of resource abilities already used stay paid); a card played from hand
-    as a response goes back to the hand; any other effect waiting on the payment does not resolve
-    (champions/summary/actions/play; ruling in docs/rulings/champions.md)."""
+    """A payment no source can complete is refused and rolled back: the cards discarded for it go back to
+    the hand and the resource abilities used for it are restored (:func:`_undo_all`); the card being played
+    goes back to the hand with any cost reduction it used; a card played from hand as a response goes back
+    to the hand; any other effect waiting on the payment does not resolve (champions/summary/actions/play;
+    ruling 21 in docs/rulings/champions.md)."""
     _, p, need, color, excl, paid, then = f
     g.emit("champions/summary/actions/play", f"Player {p + 1} cannot pay {need} more resource(s): refused.")
-    if then[0] == "play_res":
+    _undo_all(g, p)
+    if then[0] == "pay_chain":  # the rest of a chain of one-colour payments, and its effect, are dropped
+        while g.stack and g.stack[-1][0] == "pay" and g.stack[-1][1] == p:
+            if g.stack.pop()[6][0] != "pay_chain":
+                break
+    elif then[0] == "play_res":
         u = then[2]
         for m in g.mods:
             if m[0] == "limbo" and m[1] == u:
                 g.mods.remove(m)
                 if m[3]:
                     g.mods.append(m[3])  # the cost modifier was not used after all
-                for v in m[4:]:
-                    if v in g.disc[p]:
-                        g.disc[p].remove(v)
-                        g.hand[p].append(v)
                 break
         g.hand[p].append(u)
     elif then[0] == "trig_res":
@@ -1544,6 +1590,11 @@ AUTO_SINGLE.add("indirect")
 @step("nop_paid")
 def _nop_paid(g: G, paid: str) -> None:
     pass
+
+
+@step("pay_chain")
+def _pay_chain(g: G, paid: str) -> None:
+    """One step of ``State.pay_colors`` is paid; the next one follows (the payment's undo record stays open)."""
 
 
 @step("eattack")
