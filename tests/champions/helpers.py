@@ -274,13 +274,13 @@ def opt(s: ChampionsState, prefix: str, keep: bool = False) -> str:
     return oid
 
 
-def pick(s: ChampionsState, text: str) -> str:
-    """Apply the option whose label contains ``text`` (exactly one must; open windows are passed first if
-    none does), then pass open windows; return its id."""
+def pick(s: ChampionsState, text: str, first: bool = False) -> str:
+    """Apply the option whose label contains ``text`` (exactly one must, unless ``first``: the first of them;
+    open windows are passed first if none does), then pass open windows; return its id."""
     if not any(text in o.label for o in s.decision.options):
         pass_windows(s)
     hits = [o.id for o in s.decision.options if text in o.label]
-    assert len(hits) == 1, (text, labels(s))
+    assert len(hits) == 1 or (first and hits), (text, labels(s))
     s.apply(hits[0])
     pass_windows(s)
     return hits[0]

@@ -1,13 +1,16 @@
 """Scenario tests for the Legions of Hydra modular set."""
 
-from capes.games.champions.cards import SCRIPTED
-from tests.champions.test_cards_ultron import empty_encounter, enc, go, hero, minion, new, reveal
+from functools import partial
+
+from tests.champions.helpers import empty_encounter, enc, go, hero, minion, opt, reveal, scenario, unscripted
+
+hydra = partial(scenario, modulars=("legions_of_hydra",), seed=1, setup=True)  # Rhino, Spider-Man
 
 
 def test_legions_of_hydra_finds_madame_rr_side_schemes():
     """01180 (champions/rr/side-schemes, champions/rr/hazard): Madame Hydra is found and engages you; then 2
     threat per Hydra enemy in play."""
-    st = new(villain="rhino", modulars=("legions_of_hydra",))
+    st = hydra()
     empty_encounter(st)
     mh = enc(st, "01181")
     st.edisc.append(mh)
@@ -21,7 +24,7 @@ def test_legions_of_hydra_finds_madame_rr_side_schemes():
 def test_madame_hydra_shield_and_threat_rr_cannot():
     """01181 (champions/rr/cannot, champions/rr/attack): no damage while Legions of Hydra is in play; after
     she attacks or schemes, 2 threat on Legions of Hydra."""
-    st = new(villain="rhino", modulars=("legions_of_hydra",))
+    st = hydra()
     empty_encounter(st)
     st.edisc.append(enc(st, "01181"))
     u = reveal(st, "01180")
@@ -33,7 +36,6 @@ def test_madame_hydra_shield_and_threat_rr_cannot():
     assert st.thr[u] == t + 2
     hero(st)
     go(st, ("attack", mh, 0, 0))
-    from tests.champions.test_cards_ultron import opt
     opt(st, "nodef")
     assert st.thr[u] == t + 4
     st.eplay.remove(u)
@@ -44,7 +46,7 @@ def test_madame_hydra_shield_and_threat_rr_cannot():
 def test_hydra_soldier_rr_guard():
     """01182 (champions/rr/guard, champions/rr/encounter-cards): guard; when defeated, the engaged player is
     dealt an encounter card."""
-    st = new(villain="rhino", modulars=("legions_of_hydra",))
+    st = hydra()
     hs = minion(st, "01182")
     hero(st)
     assert st.villain not in st.attackable(0)
@@ -54,6 +56,4 @@ def test_hydra_soldier_rr_guard():
 
 
 def test_every_legions_card_scripted():
-    from capes.games.champions.data import FILES, cards
-    cards()
-    assert not [c for c in FILES["legions_of_hydra"] if c not in SCRIPTED]
+    assert not unscripted("legions_of_hydra")

@@ -1,13 +1,27 @@
 """Scenario tests for The Doomsday Chair modular set."""
 
-from capes.games.champions.cards import SCRIPTED
-from tests.champions.test_cards_ultron import empty_encounter, enc, go, hero, minion, new, opt, pick, reveal
+from functools import partial
+
+from tests.champions.helpers import (
+    empty_encounter,
+    enc,
+    go,
+    hero,
+    minion,
+    opt,
+    pick,
+    reveal,
+    scenario,
+    unscripted,
+)
+
+chair = partial(scenario, modulars=("the_doomsday_chair",), seed=1, setup=True)  # Rhino, Spider-Man
 
 
 def test_doomsday_chair_finds_modok_rr_acceleration():
     """01183 (champions/rr/side-schemes, champions/rr/acceleration): M.O.D.O.K. is found and engages you;
     the acceleration icon adds 1 threat in the villain phase."""
-    st = new(villain="rhino", modulars=("the_doomsday_chair",))
+    st = chair()
     empty_encounter(st)
     mo = enc(st, "01184")
     st.edisc.append(mo)
@@ -22,7 +36,7 @@ def test_doomsday_chair_finds_modok_rr_acceleration():
 
 def test_modok_retaliate_rr_retaliate():
     """01184 (champions/rr/retaliate): retaliate 2."""
-    st = new(villain="rhino", modulars=("the_doomsday_chair",))
+    st = chair()
     empty_encounter(st)
     mo = minion(st, "01184")
     hero(st)
@@ -34,7 +48,7 @@ def test_biomechanical_upgrades_rr_attachments():
     """01185 (champions/rr/attachments, champions/rr/surge): goes on the minion with the highest printed hit
     points (ties: the first player picks); when it would be defeated, it heals all damage and the card is
     discarded."""
-    st = new(villain="rhino", modulars=("the_doomsday_chair",))
+    st = chair()
     empty_encounter(st)
     mo = minion(st, "01184")
     small = minion(st, "01102")  # a Rhino-set minion with fewer hit points
@@ -51,16 +65,14 @@ def test_biomechanical_upgrades_rr_attachments():
 
 def test_biomechanical_tie_first_player_picks():
     """01185 ruling: a tie for the highest printed hit points is broken by the first player."""
-    st = new(villain="rhino", modulars=("legions_of_hydra", "the_doomsday_chair"))
+    st = chair(modulars=("legions_of_hydra", "the_doomsday_chair"))
     empty_encounter(st)
     s1, s2 = minion(st, "01182"), minion(st, "01182")
     b = enc(st, "01185")
     go(st, ("reveal", b, 0))
-    pick(st, "Attach to")
+    pick(st, "Attach to", first=True)  # both labels read "Attach to Hydra Soldier"
     assert st.att[b] in (s1, s2)
 
 
 def test_every_doomsday_card_scripted():
-    from capes.games.champions.data import FILES, cards
-    cards()
-    assert not [c for c in FILES["the_doomsday_chair"] if c not in SCRIPTED]
+    assert not unscripted("the_doomsday_chair")

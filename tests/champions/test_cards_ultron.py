@@ -1,165 +1,35 @@
 """Scenario tests for the Ultron villain set (villain stages, main schemes, encounter cards, Drones).
 
-Also holds the small scenario helpers the other card-set test files of this session import
-(``tests/champions/helpers.py`` did not exist when these were written).
+Positions come from ``tests/champions/helpers.py``: :data:`ultron` is ``scenario(setup=True)`` with this set's
+defaults (a game past setup, every hand kept, player 1 first, at player 1's first turn).
 """
 
 from __future__ import annotations
 
-import capes
-from capes.games.champions.cards import SCRIPTED
+from functools import partial
+
 from capes.games.champions.cards.ultron import DRONE, drones, held_card
+from tests.champions.helpers import (
+    contract_games,
+    empty_encounter,
+    enc,
+    go,
+    hero,
+    labels,
+    minion,
+    opt,
+    pass_windows,
+    pay_all,
+    pick,
+    res_to_hand,
+    reveal,
+    scenario,
+    to_hand,
+    to_play,
+    unscripted,
+)
 
-# ---------------------------------------------------------------------------------------- helpers
-
-
-def new(villain="ultron", heroes=("spider_man",), modulars=("under_attack",), seed=1, mode="standard"):
-    """A game past setup (every hand kept, player 1 first), at player 1's first turn."""
-    st = capes.load("champions", heroes=list(heroes), villain=villain, modulars=list(modulars),
-                    mode=mode).new_game(seed)
-    while st.decision.kind != "turn" and not st.over:  # setup questions: keep hands, player 1 first
-        k = st.decision.kind
-        st.apply("keep" if k == "mulligan" else "first:0" if k == "pick_first" else st.decision.ids()[0])
-    return st
-
-
-def settle(st):
-    """Pass every open interrupt/response window (player cards that could respond are not used)."""
-    while st.decision.kind == "optwin" and not st.over:
-        st.apply("pass")
-
-
-def go(st, *frames, windows=False):
-    """Resolve rules steps as if a card had pushed them now, up to the next decision (passing windows)."""
-    st.stack.extend(reversed(frames))
-    st._decision = None
-    st.run()
-    if not windows:
-        settle(st)
-
-
-def find(st, code, owner=None):
-    """A uid with ``code`` (owned by ``owner`` if given; not in play unless nothing else is found)."""
-    if owner is not None:
-        for u in range(len(st.code)):
-            if st.code[u] == code and st.owner[u] == owner and u not in st.play[owner] and u != st.ident[owner]:
-                return u
-    for u in range(len(st.code)):
-        if st.code[u] == code and u not in st.eplay and all(u not in pl for pl in st.play) \
-                and u != st.villain and u != st.mscheme:
-            return u
-    for u in range(len(st.code)):
-        if st.code[u] == code:
-            return u
-    raise KeyError(code)
-
-
-def take(st, u):
-    st.remove_from_zones(u)
-    for fdl in st.fd:
-        if u in fdl:
-            fdl.remove(u)
-
-
-def to_hand(st, p, code):
-    u = find(st, code, p)
-    take(st, u)
-    st.hand[p].append(u)
-    st._decision = None
-    return u
-
-
-def to_play(st, p, code, attach_to=None):
-    u = find(st, code, p)
-    take(st, u)
-    st.play[p].append(u)
-    c = st.ccard(u)
-    st.cnt[u] = c.kw("uses")
-    if c.type == "upgrade":
-        st.att[u] = st.ident[p] if attach_to is None else attach_to
-    st._decision = None
-    return u
-
-
-def res_to_hand(st, p, color):
-    """Move a card from player p's deck whose resource is exactly ``color`` into their hand."""
-    from capes.games.champions.data import CARDS
-    for u in list(st.deck[p]) + list(st.disc[p]):
-        if CARDS[st.code[u]].res == color:
-            take(st, u)
-            st.hand[p].append(u)
-            st._decision = None
-            return u
-    raise KeyError(color)
-
-
-def to_top(st, p, code):
-    """Put a card with ``code`` on top of player p's deck."""
-    u = find(st, code, p)
-    take(st, u)
-    st.deck[p].append(u)
-    return u
-
-
-def enc(st, code):
-    """Take an encounter card out of the encounter deck/discard (to be revealed or placed)."""
-    u = find(st, code)
-    take(st, u)
-    return u
-
-
-def reveal(st, code, p=0):
-    u = enc(st, code)
-    go(st, ("reveal", u, p))
-    return u
-
-
-def minion(st, code, p=0):
-    u = enc(st, code)
-    go(st, ("engage", u, p))
-    return u
-
-
-def hero(st, p=0):
-    st._form[p] = 1
-    st._decision = None
-
-
-def pick(st, text):
-    """Apply the option whose label contains ``text`` (passing windows first)."""
-    if not any(text in o.label for o in st.decision.options):
-        settle(st)
-    for o in st.decision.options:
-        if text in o.label:
-            st.apply(o.id)
-            settle(st)
-            return o.id
-    raise AssertionError(f"no option {text!r} in {[o.label for o in st.decision.options]}")
-
-
-def opt(st, prefix, keep=False):
-    """Apply the first option whose id starts with ``prefix``; then pass open windows unless ``keep``."""
-    if not any(o.id.startswith(prefix) for o in st.decision.options):
-        settle(st)
-    for o in st.decision.options:
-        if o.id.startswith(prefix):
-            st.apply(o.id)
-            if not keep:
-                settle(st)
-            return o.id
-    raise AssertionError(f"no option {prefix!r} in {st.decision.ids()}")
-
-
-def labels(st):
-    return [o.label for o in st.decision.options]
-
-
-def empty_encounter(st):
-    """Move the encounter deck out of the way so surges and deals draw nothing surprising."""
-    st.removed += st.edeck + st.edisc
-    st.edeck = []
-    st.edisc = []
-
+ultron = partial(scenario, villain="ultron", modulars=("under_attack",), seed=1, setup=True)
 
 # ---------------------------------------------------------------------------------------- tests
 
@@ -167,7 +37,7 @@ def empty_encounter(st):
 def test_crimson_cowl_setup_and_drones_rr_environment():
     """01137a/01137b/01140 (champions/rr/environment, champions/rr/setup): Ultron Drones enters play at setup,
     every player's top deck card becomes a facedown Drone engaged with them; views hide which card it is."""
-    st = new(heroes=("spider_man", "she_hulk"))
+    st = ultron(heroes=("spider_man", "she_hulk"))
     env = [u for u in st.eplay if st.code[u] == "01140"]
     assert len(env) == 1
     for p in range(2):
@@ -182,7 +52,7 @@ def test_crimson_cowl_setup_and_drones_rr_environment():
 def test_drone_defeated_goes_to_owners_discard_rr_environment():
     """01140/ultron_drone (champions/rr/environment): a defeated facedown Drone goes to its owner's discard
     pile as the player card it was; its token uid says nothing about the card and is reused."""
-    st = new()
+    st = ultron()
     d = drones(st, 0)[0]
     card = held_card(st, d)
     assert card >= 0 and st.owner[card] == 0 and card not in st.deck[0] and d != card
@@ -195,7 +65,7 @@ def test_drone_defeated_goes_to_owners_discard_rr_environment():
 
 def test_drone_eliminated_player_swept_rr_environment():
     """01140: a facedown Drone leaving play another way (its player eliminated) is returned to its owner."""
-    st = new(heroes=("spider_man", "she_hulk"))
+    st = ultron(heroes=("spider_man", "she_hulk"))
     d = drones(st, 1)[0]
     card = held_card(st, d)
     from capes.games.champions.flow import _eliminate
@@ -208,7 +78,7 @@ def test_drone_eliminated_player_swept_rr_environment():
 
 def test_ultron_1_after_attack_choice_rr_attack():
     """01134 (champions/rr/attack): after Ultron attacks you, choose 1 threat or a facedown Drone."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     hero(st)
     before = len(drones(st, 0))
@@ -226,7 +96,7 @@ def test_ultron_1_after_attack_choice_rr_attack():
 
 def test_ultron_1_stunned_no_response_rr_stunned():
     """01134 (champions/rr/stunned): a stunned Ultron makes no attack, so there is no response."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     hero(st)
     st.stun(st.villain)
@@ -237,7 +107,7 @@ def test_ultron_1_stunned_no_response_rr_stunned():
 def test_ultron_2_drone_and_attack_bonus_rr_attack():
     """01135 (champions/rr/attack): when Ultron II attacks you, a Drone enters engaged with you and he has
     +1 ATK per Drone engaged with you for that attack."""
-    st = new(mode="expert", modulars=("under_attack",))
+    st = ultron(mode="expert", modulars=("under_attack",))
     empty_encounter(st)
     hero(st)
     assert st.code[st.villain] == "01135"
@@ -254,9 +124,9 @@ def test_ultron_2_drone_and_attack_bonus_rr_attack():
 def test_ultron_3_drones_and_shield_rr_cannot():
     """01136 (champions/rr/cannot): Drones get +1 ATK/+1 HP; Ultron takes no damage while a Drone is in
     play; when revealed he finds Ultron's Imperative."""
-    st = new(mode="expert")
+    st = ultron(mode="expert")
     empty_encounter(st)
-    imp = find(st, "01150")
+    imp = enc(st, "01150")
     st.edisc.append(imp)
     go(st, ("dmg", st.villain, st.hp(st.villain), st.ident[0], 0))  # defeat stage II
     assert st.code[st.villain] == "01136"
@@ -274,7 +144,7 @@ def test_ultron_3_drones_and_shield_rr_cannot():
 def test_assault_on_norad_rr_main_scheme():
     """01138a/01138b (champions/rr/main-scheme): stage 2 brings a Drone per player; after villain-phase
     threat, each player picks 2 threat there or a Drone."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     k = len(drones(st, 0))
     go(st, ("threat", st.mscheme, 10, "card"))
@@ -292,7 +162,7 @@ def test_assault_on_norad_rr_main_scheme():
 
 def test_countdown_to_oblivion_no_removal_rr_cannot():
     """01139a/01139b (champions/rr/cannot): stage 3 brings Drones; threat removed from it is put back."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     go(st, ("threat", st.mscheme, 10, "card"))
     k = len(drones(st, 0))
@@ -312,7 +182,7 @@ def test_countdown_to_oblivion_no_removal_rr_cannot():
 def test_program_transmitter_rr_scheme():
     """01141 (champions/rr/scheme): +1 SCH for Ultron; after he schemes, 1 threat on each side scheme;
     hero action: exhaust and spend two mental resources to discard it."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     u = reveal(st, "01141")
     assert st.att[u] == st.villain and st.sch(st.villain) == 2
@@ -334,7 +204,7 @@ def test_program_transmitter_rr_scheme():
 def test_upgraded_drones_rr_attachments():
     """01142 (champions/rr/attachments): on Ultron Drones; facedown Drones +1 ATK/+1 HP (not Advanced
     Drones); hero action: spend energy, mental and physical resources to discard it."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     u = reveal(st, "01142")
     assert st.code[st.att[u]] == "01140"
@@ -348,15 +218,14 @@ def test_upgraded_drones_rr_attachments():
     for c in "EMP":
         res_to_hand(st, 0, c)
     st.apply(f"use:{u}")
-    while st.decision.kind == "pay":
-        st.apply(st.decision.ids()[0])
+    pay_all(st)
     assert u not in st.eplay and not st.hand[0]
 
 
 def test_advanced_ultron_drone_rr_minion():
     """01143 (champions/rr/minion, champions/rr/guard): guard; when defeated, the engaged player's top
     deck card becomes a facedown Drone."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     adv = minion(st, "01143")
     hero(st)
@@ -370,7 +239,7 @@ def test_advanced_ultron_drone_rr_minion():
 def test_android_efficiency_rr_boost():
     """01144a-c (champions/rr/boost): when revealed each player gets a Drone; as a boost you spend the
     resource or take a Drone."""
-    st = new(heroes=("spider_man", "she_hulk"))
+    st = ultron(heroes=("spider_man", "she_hulk"))
     empty_encounter(st)
     k0, k1 = len(drones(st, 0)), len(drones(st, 1))
     reveal(st, "01144a")
@@ -391,7 +260,7 @@ def test_android_efficiency_rr_boost():
 
 def test_rage_of_ultron_hero_rr_attack():
     """01145 (champions/rr/attack): in hero form Ultron attacks you; discard a deck card per damage."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     hero(st)
     n = len(st.deck[0])
@@ -405,7 +274,7 @@ def test_rage_of_ultron_hero_rr_attack():
 
 def test_rage_of_ultron_alter_ego_rr_scheme():
     """01145 (champions/rr/scheme): in alter-ego Ultron schemes; discard a deck card per threat placed."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     n = len(st.deck[0])
     t = st.thr[st.mscheme]
@@ -416,7 +285,7 @@ def test_rage_of_ultron_alter_ego_rr_scheme():
 
 def test_rage_of_ultron_defeated_defender_rr_defeated():
     """01145 (champions/rr/defeated): damage dealt to a defending ally that is defeated still counts."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     hero(st)
     a = to_play(st, 0, "01083")  # Mockingbird, 3 hit points
@@ -433,7 +302,7 @@ def test_rage_of_ultron_defeated_defender_rr_defeated():
 def test_repair_sequence_rr_heal():
     """01146 (champions/rr/heal, champions/rr/surge): Ultron heals 2 per Drone engaged with you, else surge;
     boost: heals 1 per Drone."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     st.dmg[st.villain] = 5
     reveal(st, "01146")
@@ -453,7 +322,7 @@ def test_repair_sequence_rr_heal():
 
 def test_swarm_attack_rr_attack():
     """01147 (champions/rr/attack): each Drone engaged with your hero attacks; if none attacked, a Drone."""
-    st = new()
+    st = ultron()
     empty_encounter(st)
     hero(st)
     d = drones(st, 0)[0]
@@ -470,7 +339,7 @@ def test_swarm_attack_rr_attack():
 def test_drone_factory_rr_side_schemes():
     """01148 (champions/rr/side-schemes, champions/rr/acceleration): a Drone per player, then 1 threat per
     Drone in play."""
-    st = new(heroes=("spider_man", "she_hulk"))
+    st = ultron(heroes=("spider_man", "she_hulk"))
     empty_encounter(st)
     u = reveal(st, "01148")
     assert len(drones(st)) == 4
@@ -479,7 +348,7 @@ def test_drone_factory_rr_side_schemes():
 
 def test_invasive_ai_rr_side_schemes():
     """01149 (champions/rr/side-schemes): each player discards the top 3 cards of their deck."""
-    st = new(heroes=("spider_man", "she_hulk"))
+    st = ultron(heroes=("spider_man", "she_hulk"))
     empty_encounter(st)
     n0, n1 = len(st.deck[0]), len(st.deck[1])
     u = reveal(st, "01149")
@@ -489,7 +358,7 @@ def test_invasive_ai_rr_side_schemes():
 
 def test_ultrons_imperative_rr_side_schemes():
     """01150 (champions/rr/side-schemes): the first player's top 2 deck cards become Drones."""
-    st = new(heroes=("spider_man", "she_hulk"))
+    st = ultron(heroes=("spider_man", "she_hulk"))
     empty_encounter(st)
     k = len(drones(st, 0))
     reveal(st, "01150", p=1)
@@ -497,22 +366,17 @@ def test_ultrons_imperative_rr_side_schemes():
 
 
 def test_every_ultron_card_scripted():
-    from capes.games.champions.data import FILES, cards
-    cards()
-    missing = [c for c in FILES["ultron"] if c not in SCRIPTED]
-    assert not missing
+    assert not unscripted("ultron")
 
 
 def test_contract_ultron():
     """The contract suite with Ultron (standard and expert) and this session's modular sets."""
-    from capes.core.contract import check_game
     for cfg in ({"villain": "ultron", "modulars": ["under_attack"]},
                 {"villain": "ultron", "mode": "expert", "heroes": ["spider_man", "she_hulk"],
                  "modulars": ["legions_of_hydra", "the_doomsday_chair"]},
                 {"villain": "klaw", "heroes": ["black_panther", "captain_marvel", "spider_man"],
                  "modulars": ["under_attack", "legions_of_hydra", "the_doomsday_chair"]}):
-        rep = check_game(capes.load("champions", **cfg), games=2, resample_every=3, roundtrip_every=2)
-        assert rep.games == 2
+        assert contract_games(2, 3, 2, **cfg) == 2
 
 
 def test_resample_redeals_cards_held_by_drones_rr_environment():
@@ -520,8 +384,8 @@ def test_resample_redeals_cards_held_by_drones_rr_environment():
     as Drones are unknown to every seat, their owner included: resample redeals them with the deck (and, for
     other players, the hand), keeping the view identical."""
     from capes.core.rng import Rng
-    st = new(heroes=("spider_man", "she_hulk"))
-    settle(st)
+    st = ultron(heroes=("spider_man", "she_hulk"))
+    pass_windows(st)
     assert drones(st, 0) and drones(st, 1)
     held = {p: sorted(held_card(st, d) for d in drones(st, p)) for p in range(2)}
     pool0 = sorted(st.deck[0] + held[0])
@@ -537,3 +401,11 @@ def test_resample_redeals_cards_held_by_drones_rr_environment():
         assert sorted(r.hand[1] + r.deck[1] + h1) == pool1
         seen.add(tuple(h0))
     assert len(seen) > 1
+
+
+# test_cards_protection.py and test_cards_leadership.py (other sessions' files) still import these names from
+# this module: helpers.py's functions, ``new`` being :data:`ultron` and ``settle`` pass_windows.
+new = ultron
+settle = pass_windows
+__all__ = ["empty_encounter", "enc", "go", "hero", "labels", "new", "opt", "pick", "res_to_hand", "settle",
+           "to_hand", "to_play"]

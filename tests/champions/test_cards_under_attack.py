@@ -1,23 +1,30 @@
 """Scenario tests for the Under Attack modular set."""
 
-from capes.games.champions.cards import BOOST, SCRIPTED
-from tests.champions.test_cards_ultron import (
+from functools import partial
+
+from capes.games.champions.cards import BOOST
+from tests.champions.helpers import (
     empty_encounter,
     go,
     hero,
     labels,
-    new,
     opt,
+    pay_all,
     pick,
     res_to_hand,
     reveal,
+    scenario,
+    to_play,
+    unscripted,
 )
+
+attack = partial(scenario, modulars=("under_attack",), seed=1, setup=True)  # Rhino, Spider-Man
 
 
 def test_under_attack_choice_rr_crisis():
     """01151 (champions/rr/crisis, champions/rr/side-schemes): each player picks 2 threat here or 3 damage
     to their hero; its crisis icon protects the main scheme."""
-    st = new(villain="rhino", heroes=("spider_man", "she_hulk"))
+    st = attack(heroes=("spider_man", "she_hulk"))
     empty_encounter(st)
     u = reveal(st, "01151")
     assert st.thr[u] == 3
@@ -33,7 +40,7 @@ def test_under_attack_choice_rr_crisis():
 def test_vibranium_armor_rr_tough():
     """01152 (champions/rr/tough): after the villain takes damage it gets a tough status card; hero action
     (exhaust, two physical resources) discards it."""
-    st = new(villain="rhino")
+    st = attack()
     empty_encounter(st)
     u = reveal(st, "01152")
     v = st.villain
@@ -48,15 +55,14 @@ def test_vibranium_armor_rr_tough():
     res_to_hand(st, 0, "P")
     res_to_hand(st, 0, "P")
     opt(st, f"use:{u}")
-    while st.decision.kind == "pay":
-        st.apply(st.decision.ids()[0])
+    pay_all(st)
     assert u not in st.eplay and st.exh[st.ident[0]]
 
 
 def test_concussion_blasters_rr_retaliate():
     """01153 (champions/rr/retaliate): the villain gains retaliate 1; hero action (exhaust, two energy)
     discards it."""
-    st = new(villain="rhino")
+    st = attack()
     empty_encounter(st)
     u = reveal(st, "01153")
     assert st.has_kw(st.villain, "retaliate") == 1
@@ -69,17 +75,15 @@ def test_concussion_blasters_rr_retaliate():
     res_to_hand(st, 0, "E")
     st._decision = None
     opt(st, f"use:{u}")
-    while st.decision.kind == "pay":
-        st.apply(st.decision.ids()[0])
+    pay_all(st)
     assert u not in st.eplay and st.has_kw(st.villain, "retaliate") == 0
 
 
 def test_concussive_blast_rr_damage():
     """01154 (champions/rr/damage, champions/rr/boost): 1 damage to each friendly character; boost: 1 damage
     to each character you control."""
-    st = new(villain="rhino", heroes=("spider_man", "she_hulk"))
+    st = attack(heroes=("spider_man", "she_hulk"))
     empty_encounter(st)
-    from tests.champions.test_cards_ultron import to_play
     a = to_play(st, 1, "01083")
     reveal(st, "01154")
     assert st.dmg[st.ident[0]] == 1 and st.dmg[st.ident[1]] == 1 and st.dmg[a] == 1
@@ -90,6 +94,4 @@ def test_concussive_blast_rr_damage():
 
 
 def test_every_under_attack_card_scripted():
-    from capes.games.champions.data import FILES, cards
-    cards()
-    assert not [c for c in FILES["under_attack"] if c not in SCRIPTED]
+    assert not unscripted("under_attack")
