@@ -175,10 +175,17 @@ def side(s: ChampionsState, code: str, threat: int | None = None) -> int:
     return u
 
 
-def minion(s: ChampionsState, code: str, p: int = 0) -> int:
-    """Minion ``code`` engages player ``p`` through the rules (its responses resolve; windows are passed)."""
+def minion(s: ChampionsState, code: str, p: int = 0, placed: bool = False) -> int:
+    """Minion ``code`` engages player ``p`` through the rules (Toughness gives it a tough status, responses
+    to it entering play resolve, open windows are passed) or, if ``placed``, is just put into play engaged
+    with ``p`` (no status, nothing triggered)."""
     u = enc(s, code)
-    go(s, ("engage", u, p))
+    if placed:
+        s.eplay.append(u)
+        s.eng[u] = p
+        s.dmg[u] = 0
+    else:
+        go(s, ("engage", u, p))
     return u
 
 
