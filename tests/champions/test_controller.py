@@ -11,9 +11,9 @@ from capes.games.champions.data import CARDS
 from capes.games.champions.engine import HERO, ChampionsState
 
 
-def _game(heroes=("captain_marvel", "black_panther"), seed=1) -> ChampionsState:
+def _game(heroes=("captain_marvel", "black_panther"), seed=1, **cfg) -> ChampionsState:
     """Past setup at player 1's first turn, hands emptied into the decks, encounter deck and play cleared."""
-    st = capes.load("champions", heroes=list(heroes), villain="rhino", modulars=["bomb_scare"]).new_game(seed)
+    st = capes.load("champions", heroes=list(heroes), villain="rhino", modulars=["bomb_scare"], **cfg).new_game(seed)
     while st.decision.kind != "turn":
         k = st.decision.kind
         st.apply("keep" if k == "mulligan" else "first:0" if k == "pick_first" else st.decision.ids()[0])

@@ -6,6 +6,9 @@ Every card is one mapping; the fields are facts printed on the card (names, numb
 ``retaliate:N``, ``piercing``, ``ranged``, ``overkill``, ``uses:N``, ``restricted``, ``permanent``,
 ``victory:N``, ``peril``, ``teamwork``, ``villainous``, ``assault``, ``amplify``,
 ``hero_only``, ``alter_ego_only``, ``max_per_player:N``, ``max_per_deck:N``).
+``teamwork`` (the Rules Reference's Team-Up) goes with ``team``, the names of the characters that must all be in
+play to play the card. ``amplify`` counts the amplify icons of an encounter card (like ``hazard`` and
+``accel``).
 ``attach`` says what a player upgrade or encounter attachment attaches to.
 ``vanilla: true`` marks cards whose whole text is keywords/numbers the engine applies itself; every
 other card needs a script in ``cards/<file>.py`` (the lint test checks this both ways).
@@ -71,10 +74,13 @@ class Card(BaseModel):
     accel: int = 0
     crisis: int = 0
     hazard: int = 0
+    amplify: int = 0
     back: str | None = None
     res: str = Field("", pattern=r"^[PMEW]*$")
     traits: list[str] = []
     keywords: list[str] = []
+    #: teamwork (Team-Up): the names of the characters that must be in play to play the card
+    team: list[str] = []
     attach: Literal["identity", "minion", "enemy", "villain", "ally", "character", "none", "special"] | None = None
     vanilla: bool = False
     text: str = ""
@@ -123,6 +129,8 @@ def parse_file(text: str, origin: str) -> list[Card]:
         for k in card.keywords:
             if k.split(":", 1)[0] not in _KW_NAMES:
                 raise ContentError(f"{origin}: {label}: field 'keywords': unknown keyword {k!r}")
+        if card.kw("teamwork") and len(card.team) < 2:
+            raise ContentError(f"{origin}: {label}: field 'team': a teamwork card names at least two characters")
         out.append(card)
     return out
 

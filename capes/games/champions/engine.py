@@ -621,6 +621,8 @@ class ChampionsState(State):
             return False
         if c.unique and self._unique_in_play(c.name, c.subname):
             return False
+        if c.team and not all(self._named_in_play(nm) for nm in c.team):  # champions/rr/teamwork
+            return False
         mpp = c.kw("max_per_player")
         if mpp:  # counted among the cards each player controls (champions/rr/control)
             holders = [q for q in range(self.n) if self.alive[q]] if c.code in S.ANY_CONTROL else (p,)
@@ -661,6 +663,20 @@ class ChampionsState(State):
 
     def _webbable(self) -> list[int]:
         return [e for e in self.enemies() if not any(self.code[a] == "01009" for a in self.attached(e))]
+
+    def _named_in_play(self, name: str) -> bool:
+        """A character named ``name`` is in play: an identity showing that name (hero or alter-ego side) or an
+        ally (champions/rr/teamwork)."""
+        for p in range(self.n):
+            if not self.alive[p]:
+                continue
+            if self.idcard(p).name == name:
+                return True
+            for v in self.play[p]:
+                c = C(self.code[v])
+                if c.type == "ally" and c.name == name:
+                    return True
+        return False
 
     def _unique_in_play(self, name: str, sub: str | None) -> bool:
         for p in range(self.n):

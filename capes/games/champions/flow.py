@@ -594,7 +594,9 @@ def _over_build(g: G, f: tuple):
         us = [v for v in g.play[p] if C(g.code[v]).kw("restricted")]
         if len(us) <= 2:
             return p, "", []
-    return p, f"Too many {what} cards: discard one", [(f"d:{u}", f"Discard {g.name(u)}") for u in us]
+    # champions/rr/permanent: a permanent card cannot be chosen (it cannot leave play)
+    return p, f"Too many {what} cards: discard one", [(f"d:{u}", f"Discard {g.name(u)}") for u in us
+                                                      if not _permanent(g, u)]
 
 
 def _over_do(g: G, f: tuple, oid: str) -> None:
@@ -911,6 +913,9 @@ def _attack(g: G, e: int, p: int, flags: int) -> None:
     if not g.alive[p] or not (e == g.villain or e in g.eplay):
         return
     g.hit = []
+    if e != g.villain and g.has_kw(e, "villainous"):  # champions/rr/villainous: a boost card, as the villain
+        flags |= 1
+        g.emit("champions/rr/villainous", f"{g.name(e)} is villainous: it gets a boost card.")
     if flags & 1:
         deal_boost(g, 1)  # champions/rr/boost: one facedown boost card per villain activation
     g.push(("win", "attack_init"), ("atk_go", e, p, flags, 0))
@@ -964,10 +969,14 @@ ASKS["defend"] = (_def_build, _def_do)
 def _flip_boosts(g: G, p: int) -> int:
     """Turn boost cards faceup: their boost icons count; star boost abilities resolve (champions/rr/boost)."""
     tot = 0
+    amp = 0
+    if g.boosts:  # champions/rr/amplify: each amplify icon in play adds one boost icon to each boost card
+        amp = C(g.code[g.mscheme]).amplify + sum(C(g.code[u]).amplify for u in g.eplay)
     for b in g.boosts:
         c = C(g.code[b])
-        tot += c.boost
-        g.emit("champions/rr/boost", f"Boost: {c.name} (+{c.boost}{', star' if c.boost_star else ''}).")
+        tot += c.boost + amp
+        g.emit("champions/rr/boost", f"Boost: {c.name} (+{c.boost}{', star' if c.boost_star else ''}"
+               f"{f', amplified +{amp}' if amp else ''}).")
         fn = S.BOOST.get(c.code)
         if fn is not None and c.boost_star:
             fn(g, p, b)
@@ -1042,6 +1051,9 @@ def _scheme(g: G, e: int, p: int, flags: int) -> None:
         g.emit("champions/rr/confused", f"{g.name(e)} is confused and does not scheme.")
         return
     boost = 0
+    if e != g.villain and g.has_kw(e, "villainous"):  # champions/rr/villainous
+        flags |= 1
+        g.emit("champions/rr/villainous", f"{g.name(e)} is villainous: it gets a boost card.")
     if flags & 1:
         deal_boost(g, 1)
         boost = _flip_boosts(g, p)
@@ -1212,14 +1224,14 @@ def _eliminate(g: G, p: int) -> None:
         if u not in g.play[p]:
             continue
         if g.owner[u] != p:
-            _discard(g, u)
+            _discard(g, u, True)
             continue
         g.play[p].remove(u)
         g.removed.append(u)
     for u in [u for u, q in g.ctl.items() if g.owner[u] == p]:
         for a in g.attached(u):
             if a != u:
-                _discard(g, a)
+                _discard(g, a, True)
         g.play[g.ctl.pop(u)].remove(u)
         g.att[u] = -1
         g.removed.append(u)
@@ -1240,12 +1252,22 @@ def _eliminate(g: G, p: int) -> None:
                 break
 
 
-def _discard(g: G, u: int) -> None:
-    """Put a card in play into its owner's discard pile (attachments on it go too): champions/rr/ownership."""
+def _permanent(g: G, u: int) -> bool:
+    """champions/rr/permanent: a card in play with the permanent keyword cannot leave play."""
+    return bool(C(g.code[u]).keywords) and C(g.code[u]).kw("permanent") > 0 and _in_play(g, u)
+
+
+def _discard(g: G, u: int, force: bool = False) -> None:
+    """Put a card in play into its owner's discard pile (attachments on it go too): champions/rr/ownership.
+    A permanent card stays (champions/rr/permanent) unless ``force`` (its controller is eliminated, or the
+    card it is attached to leaves play)."""
+    if not force and _permanent(g, u):
+        g.emit("champions/rr/permanent", f"{g.name(u)} is permanent and cannot leave play.")
+        return
     o = g.owner[u]
     for a in g.attached(u):
         if a != u:
-            _discard(g, a)
+            _discard(g, a, True)
     if u == g.villain or u == g.mscheme:
         return
     g.att[u] = -1
@@ -1297,9 +1319,15 @@ def _reveal(g: G, u: int, p: int, from_deck: int = 0) -> None:
         if not alive:
             return
         p = alive[0]
+    peril = c.kw("peril") > 0  # champions/rr/peril: only the resolving player may respond while it resolves
     if from_deck:
-        g.push(("win", "encounter_revealed"), ("enc_rev", u, p, 0))
+        if peril:
+            g.push(("peril", u, p, 1), ("win", "encounter_revealed"), ("enc_rev", u, p, 0), ("peril", u, p, 0))
+        else:
+            g.push(("win", "encounter_revealed"), ("enc_rev", u, p, 0))
         return
+    if peril:
+        g.push(("peril", u, p, 1))
     g.emit("champions/summary/flow/8", f"Revealed for player {p + 1}: {c.name} ({c.type.replace('_', ' ')}).")
     t = c.type
     fn = S.REVEALED.get(c.code)
@@ -1335,7 +1363,22 @@ def _reveal(g: G, u: int, p: int, from_deck: int = 0) -> None:
             g.push(("call_revealed", u, p))
         else:
             g.edisc.append(u)
+    if peril:
+        g.push(("peril", u, p, 0))
     g.push(*after)
+
+
+@step("peril")
+def _peril(g: G, u: int, p: int, on: int) -> None:
+    """champions/rr/peril: while card ``u`` resolves for player ``p``, the other players cannot play cards or
+    use abilities: interrupt/response windows ask only ``p`` (a ``("peril", card, player)`` lasting effect)."""
+    m = ("peril", u, p)
+    if on:
+        if m not in g.mods:
+            g.mods.append(m)
+            g.emit("champions/rr/peril", f"Peril: player {p + 1} resolves {g.name(u)} alone.")
+    elif m in g.mods:
+        g.mods.remove(m)
 
 
 @step("enc_rev")
@@ -1427,8 +1470,12 @@ ASKS["modal"] = (_modal_build, _modal_do)
 def _optwin_find(g: G, f: tuple):
     _, event, i, k, used = f
     order = g.order()
+    alone = next((m[2] for m in g.mods if m[0] == "peril"), -1) if g.mods else -1
     while k < len(order):
         p = order[k]
+        if alone >= 0 and p != alone:  # champions/rr/peril
+            k += 1
+            continue
         asked, ts = g.optional_triggers(event, i, p)
         ts = [t for t in ts if t[0] not in used]
         if ts or asked:

@@ -1,0 +1,242 @@
+"""Keywords no core-set card carries, checked with synthetic cards loaded through ``content=`` (a directory of
+YAML files, as a user would add cards): Villainous, Peril, Permanent, Amplify and Teamwork
+(champions/rr/<keyword>). Assault is not implemented (see docs/rulings/champions.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from capes.core.errors import ContentError
+from capes.games.champions import data
+from capes.games.champions.engine import AE, HERO
+from tests.champions.test_controller import _game, _new, _pass_windows
+
+SYNTHETIC = """
+- {code: x_vil, name: Villainous Thug, type: minion, set: test_keywords, atk: 1, sch: 1, hp: 5,
+   keywords: [villainous], vanilla: true}
+- {code: x_thug, name: Plain Thug, type: minion, set: test_keywords, atk: 1, sch: 1, hp: 5, vanilla: true}
+- {code: x_boost, name: Boost Two, type: treachery, set: test_keywords, boost: 2, vanilla: true}
+- {code: x_peril, name: Perilous Trap, type: treachery, set: test_keywords, keywords: [peril], vanilla: true}
+- {code: x_plain, name: Plain Trap, type: treachery, set: test_keywords, vanilla: true}
+- {code: x_perm, name: Permanent Friend, type: ally, set: basic, cost: 1, atk: 1, thw: 1, hp: 3,
+   keywords: [permanent], vanilla: true}
+- {code: x_amp, name: Amplifier, type: side_scheme, set: test_keywords, base_threat: 3, base_fixed: true,
+   amplify: 1, vanilla: true}
+- {code: x_team, name: Joint Venture, type: support, set: basic, cost: 0, keywords: [teamwork],
+   team: [Captain Marvel, Black Panther], vanilla: true}
+"""
+
+
+@pytest.fixture
+def kw(tmp_path):
+    """A content directory with the synthetic cards; the shipped card table is restored afterwards."""
+    (tmp_path / "synthetic.yaml").write_text(SYNTHETIC, encoding="utf-8")
+    saved = dict(data.CARDS)
+    yield str(tmp_path)
+    data.CARDS.clear()
+    data.CARDS.update(saved)
+
+
+def _go(st, *frames):
+    st.stack.extend(reversed(frames))
+    st._decision = None
+    st.run()
+
+
+def _top_of_encounter_deck(st, code):
+    u = _new(st, code, -1)
+    st.edeck.append(u)  # the deck's top is its end
+    return u
+
+
+# ---------------------------------------------------------------- Villainous
+def test_villainous_minion_gets_a_boost_card_rr_villainous(kw):
+    """champions/rr/villainous: a minion with villainous activating gets a boost card, as the villain does
+    (its boost icons add to the attack); a minion without it gets none."""
+    st = _game(content=kw)
+    idu = st.ident[0]
+    m = _new(st, "x_vil", -1)
+    st.eplay.append(m)
+    st.eng[m] = 0
+    b = _top_of_encounter_deck(st, "x_boost")
+    _go(st, ("mact", m, 0))
+    assert st.decision.kind == "defend"
+    st.apply("nodef")
+    _pass_windows(st)
+    assert st.dmg[idu] == 1 + 2 and b in st.edisc and b not in st.edeck
+    plain = _new(st, "x_thug", -1)
+    st.eplay.append(plain)
+    st.eng[plain] = 0
+    b2 = _top_of_encounter_deck(st, "x_boost")
+    _go(st, ("mact", plain, 0))
+    st.apply("nodef")
+    _pass_windows(st)
+    assert st.dmg[idu] == 3 + 1 and st.edeck[-1] == b2
+
+
+def test_villainous_minion_schemes_with_a_boost_rr_villainous(kw):
+    """champions/rr/villainous: the boost applies to a scheme activation too (alter-ego form)."""
+    st = _game(content=kw)
+    st._form[0] = AE
+    m = _new(st, "x_vil", -1)
+    st.eplay.append(m)
+    st.eng[m] = 0
+    _top_of_encounter_deck(st, "x_boost")
+    before = st.thr[st.mscheme]
+    _go(st, ("mact", m, 0))
+    _pass_windows(st)
+    assert st.thr[st.mscheme] == before + 1 + 2
+
+
+# ---------------------------------------------------------------- Peril
+def _widow_ready(st, p):
+    bw = _new(st, "01075", p)
+    st.play[p].append(bw)
+    st.hand[p].append(_new(st, "01067", p))  # a mental resource to pay her cost
+    return bw
+
+
+def test_peril_only_the_resolving_player_may_respond_rr_peril(kw):
+    """champions/rr/peril: while a peril card resolves, the other players cannot respond (player 2's Black
+    Widow is not offered); without peril she is."""
+    st = _game(content=kw)
+    bw = _widow_ready(st, 1)
+    u = _top_of_encounter_deck(st, "x_plain")
+    _go(st, ("reveal", st.edeck.pop(), 0, 1))
+    assert st.decision.kind == "optwin" and st.decision.seat == 1
+    assert any(o.startswith(f"trig:{bw}:") for o in st.decision.ids())
+    _pass_windows(st)
+    assert u in st.edisc
+    v = _top_of_encounter_deck(st, "x_peril")
+    _go(st, ("reveal", st.edeck.pop(), 0, 1))
+    seats = []
+    while st.decision.kind == "optwin":
+        seats.append(st.decision.seat)
+        st.apply("pass")
+    assert 1 not in seats and v in st.edisc and st.decision.kind == "turn"
+    assert not any(m[0] == "peril" for m in st.mods)
+
+
+def test_peril_resolving_player_may_still_respond_rr_peril(kw):
+    """champions/rr/peril: the player resolving the card may use their own responses (here Black Widow
+    cancels it)."""
+    st = _game(content=kw)
+    bw = _widow_ready(st, 0)
+    v = _top_of_encounter_deck(st, "x_peril")
+    nxt = _top_of_encounter_deck(st, "x_plain")
+    st.edeck.remove(v)
+    _go(st, ("reveal", v, 0, 1))
+    assert st.decision.kind == "optwin" and st.decision.seat == 0
+    st.apply(next(o for o in st.decision.ids() if o.startswith(f"trig:{bw}:")))
+    while st.decision.kind == "pay":
+        st.apply(st.decision.ids()[0])
+    _pass_windows(st)
+    assert st.exh[bw] and v in st.edisc and nxt in st.edisc
+    assert not any(m[0] == "peril" for m in st.mods)
+
+
+# ---------------------------------------------------------------- Permanent
+def test_permanent_card_cannot_be_discarded_rr_permanent(kw):
+    """champions/rr/permanent: a discard effect leaves a permanent card in play; over the ally limit it cannot
+    be the ally chosen; it leaves the game with its eliminated controller."""
+    st = _game(content=kw)
+    u = _new(st, "x_perm", 0)
+    st.play[0].append(u)
+    _go(st, ("discard", u))
+    _pass_windows(st)
+    assert u in st.play[0] and u not in st.disc[0]
+    assert any(e.rule == "champions/rr/permanent" for e in st.log)
+    for code in ("01066", "01067", "01068"):
+        a = _new(st, code, 0)
+        st.play[0].append(a)
+    _go(st, ("over_limit", 0, "ally"))
+    assert st.decision.kind == "over_limit" and f"d:{u}" not in st.decision.ids()
+    assert len(st.decision.ids()) == 3
+    st.apply(st.decision.ids()[0])
+    _pass_windows(st)
+    assert u in st.play[0]
+    _go(st, ("dmg", st.ident[0], 99, st.villain, 0))
+    _pass_windows(st)
+    assert not st.alive[0] and u in st.removed and u not in st.play[0]
+
+
+# ---------------------------------------------------------------- Amplify
+def test_amplify_icon_adds_to_each_boost_card_rr_amplify(kw):
+    """champions/rr/amplify (ruling 51): each amplify icon in play adds one boost icon to each boost card
+    turned faceup for an activation."""
+    st = _game(content=kw)
+    idu = st.ident[0]
+    s = _new(st, "x_amp", -1)
+    st.eplay.append(s)
+    st.thr[s] = 3
+    _top_of_encounter_deck(st, "x_boost")
+    atk = st.atk(st.villain)
+    _go(st, ("attack", st.villain, 0, 1))
+    st.apply("nodef")
+    _pass_windows(st)
+    assert st.dmg[idu] == atk + 2 + 1
+
+
+# ---------------------------------------------------------------- Teamwork
+def test_teamwork_needs_every_named_character_in_play_rr_teamwork(kw):
+    """champions/rr/teamwork (the Rules Reference's Team-Up; ruling 52): the card can be played only while
+    each named character is in play (an identity showing that name, or an ally)."""
+    st = _game(content=kw)  # Captain Marvel and Black Panther, both in hero form
+    u = _new(st, "x_team", 0)
+    st.hand[0].append(u)
+    st._decision = None
+    assert f"play:{u}" in st.decision.ids()
+    st._form[1] = AE  # T'Challa: Black Panther's name is not showing
+    st._decision = None
+    assert f"play:{u}" not in st.decision.ids()
+    st._form[1] = HERO
+    st._decision = None
+    st.apply(f"play:{u}")
+    while st.decision.kind == "pay":
+        st.apply(st.decision.ids()[0])
+    _pass_windows(st)
+    assert u in st.play[0]
+
+
+def test_teamwork_named_ally_counts_rr_teamwork(kw, tmp_path):
+    """champions/rr/teamwork: a named character may be an ally in play."""
+    (tmp_path / "synthetic.yaml").write_text(SYNTHETIC.replace("[Captain Marvel, Black Panther]",
+                                                               "[Captain Marvel, Black Widow]"), encoding="utf-8")
+    st = _game(heroes=("captain_marvel",), content=str(tmp_path))
+    u = _new(st, "x_team", 0)
+    st.hand[0].append(u)
+    st._decision = None
+    assert f"play:{u}" not in st.decision.ids()
+    bw = _new(st, "01075", 0)
+    st.play[0].append(bw)
+    st._decision = None
+    assert f"play:{u}" in st.decision.ids()
+
+
+def test_teamwork_card_must_name_its_characters():
+    """Card data: a teamwork card without at least two names in ``team`` is refused, naming the field."""
+    with pytest.raises(ContentError, match="field 'team'"):
+        data.parse_file("- {code: x_t, name: T, type: support, set: basic, keywords: [teamwork]}", "x.yaml")
+
+
+def test_teamwork_deckbuilding_needs_a_named_identity(kw, tmp_path):
+    """champions/rr/teamwork (ruling 52): a MarvelCDB deck may include a teamwork card only if its identity is
+    one of the named characters."""
+    import collections
+    import json
+
+    import capes
+    from capes.core.errors import ConfigError
+    from capes.games.champions import decks
+
+    def deck(hero, code):
+        slots = collections.Counter(decks.prebuilt(hero))
+        slots["x_team"] = 1
+        p = tmp_path / f"{hero}.json"
+        p.write_text(json.dumps({"hero_code": code, "slots": dict(slots)}))
+        return str(p)
+
+    with pytest.raises(ConfigError, match="teamwork card for Captain Marvel and Black Panther"):
+        capes.load("champions", heroes=["spider_man"], content=kw, deck=deck("spider_man", "01001a"))
+    g = capes.load("champions", heroes=["captain_marvel"], content=kw, deck=deck("captain_marvel", "01010a"))
+    assert g.new_game(0).n == 1
