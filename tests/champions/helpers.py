@@ -1,4 +1,10 @@
-"""Test helper: build a Champions state with given cards in place.
+"""Test helpers, the one place Champions test positions are built.
+
+:func:`scenario` builds the state (at round 1 with the given cards in place, or, with ``setup=True``, past a
+real setup); :func:`to_hand`, :func:`to_play`, :func:`to_disc`, :func:`to_top`, :func:`res_to_hand`,
+:func:`enc`, :func:`enc_top`, :func:`side`, :func:`minion`, :func:`empty_encounter` and :func:`hero` change it
+during a test; :func:`go`, :func:`run_turn` and :func:`reveal` run rules steps; :func:`do`, :func:`opt`,
+:func:`pick`, :func:`pay_all`, :func:`pass_windows`, :func:`finish` and :func:`settle` answer decisions.
 
 >>> s = scenario(hand=["01005"], form="hero")       # Spider-Man in hero form holding Swinging Web Kick
 >>> s.decision.kind
@@ -57,6 +63,8 @@ def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=
     s = g.new_game(seed)
     assert isinstance(s, ChampionsState)
     if setup:
+        assert not (hand or play or minions or sides or villain_attachments or edeck_top or hands or plays
+                    or clear or threat is not None), "setup=True keeps the dealt position: place cards afterwards"
         while s.decision.kind != "turn" and not s.over:
             k = s.decision.kind
             s.apply("keep" if k == "mulligan" else "first:0" if k == "pick_first" else s.decision.ids()[0])
@@ -81,9 +89,7 @@ def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=
         for c in plays[p]:
             to_play(s, p, c)
     for c in minions:
-        u = take(s, c, -1)
-        s.eplay.append(u)
-        s.eng[u] = 0
+        u = minion(s, c, 0, placed=True)
         if CARDS[c].kw("toughness"):
             s.st[u] |= 4
     for c in sides:
