@@ -193,3 +193,10 @@ def test_eliminated_owner_removes_a_card_another_player_controls_rr_elimination(
     _pass_windows(st)
     assert not st.alive[0] and vest in st.removed and vest not in st.play[1] and not st.ctl
     assert st.defv(st.ident[1]) == d1 - 1
+
+
+def test_render_marks_a_borrowed_card_rr_ownership():
+    """The terminal picture names the owner of a card another player controls."""
+    st = _game()
+    _call_teammates_ally(st)
+    assert "Black Widow [owned by P2]" in st.game.render(st, 0)

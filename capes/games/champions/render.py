@@ -20,6 +20,8 @@ def _c(d: dict[str, Any]) -> str:
         bits += d["status"]
     if d.get("engaged_with") is not None:
         bits.append(f"engaged P{d['engaged_with'] + 1}")
+    if d.get("controller") is not None:
+        bits.append(f"owned by P{d['owner'] + 1}")
     return s + (f" [{', '.join(bits)}]" if bits else "")
 
 
