@@ -3,16 +3,104 @@
 import capes
 from capes.core.bots.base import make_bot
 from capes.core.rng import Rng
+from capes.games.champions.bots import HeuristicBot, evaluate, quick, rollout_choice, value
+from tests.champions.helpers import scenario
+
+RHINO = {"heroes": ["spider_man"], "villain": "rhino", "modulars": ["bomb_scare"]}
 
 
 def test_heuristic_bot_plays_full_games():
-    for cfg in ({}, {"heroes": ["spider_man", "she_hulk"], "villain": "klaw"}):
+    for cfg, seed in (({}, 1), ({"heroes": ["spider_man", "she_hulk"], "villain": "klaw"}, 2)):
         g = capes.load("champions", **cfg)
-        s = g.new_game(1)
-        bots = [make_bot("champions-heuristic", g, i, seed=1) for i in range(g.num_seats)]
+        s = g.new_game(seed)
+        bots = [make_bot("champions-heuristic", g, i, seed=seed, look=int(not cfg)) for i in range(g.num_seats)]
         while not s.is_over:
             s.apply(bots[s.decision.seat].choose(s))
         assert s.result is not None
+
+
+def test_heuristic_bot_only_picks_legal_options():
+    """Every choice of the bot (lookahead or not) and of the quick policy is one of the offered options."""
+    g = capes.load("champions", heroes=["she_hulk", "iron_man"], villain="ultron")
+    for seed in (5, 6):
+        s = g.new_game(seed)
+        bots = [HeuristicBot(g, i, seed=seed) for i in range(g.num_seats)]
+        r = Rng(seed)
+        for _ in range(120):
+            if s.is_over:
+                break
+            ids = s.decision.ids()
+            assert quick(s.resample(s.decision.seat, r), r) in ids
+            oid = bots[s.decision.seat].choose(s)
+            assert oid in ids
+            s.apply(oid)
+
+
+def _play_out_turn(s, bot):
+    """Let the bot play player 1's turn (and any question inside it) until the player phase ends."""
+    chosen = []
+    for _ in range(200):
+        if s.is_over or s.turn == -1:
+            break
+        oid = bot.choose(s)
+        chosen.append(oid)
+        s.apply(oid)
+    return chosen
+
+
+def test_bot_thwarts_when_the_villain_phase_would_complete_the_main_scheme():
+    """The Break-In! (target 7, +1 per phase) at 6 threat: only thwarting now keeps the game going."""
+    s = scenario(threat=6)
+    g = s.game
+    bot = HeuristicBot(g, 0, seed=3)
+    assert any(o.id.startswith("thw:") for o in s.decision.options)
+    chosen = _play_out_turn(s, bot)
+    assert f"thw:{s.mscheme}" in chosen
+    assert s.thr[s.mscheme] <= 5
+
+
+def test_bot_does_not_flip_to_alter_ego_near_the_target_with_minions_engaged():
+    """Hurt, with Shocker engaged and threat at target - 1: alter-ego would let Rhino and Shocker scheme."""
+    s = scenario(threat=6, minions=["01103"])
+    s.dmg[s.ident[0]] = 4
+    bot = HeuristicBot(s.game, 0, seed=4)
+    chosen = _play_out_turn(s, bot)
+    assert "flip" not in chosen
+    assert s.form(0) == 1
+
+
+def test_bot_recovers_in_alter_ego_when_hurt_and_safe():
+    """Peter Parker at 3 hit points, no threat: recover (REC 3) rather than flip to hero."""
+    s = scenario(form="alter-ego", threat=0)
+    s.dmg[s.ident[0]] = 7
+    bot = HeuristicBot(s.game, 0, seed=5)
+    chosen = _play_out_turn(s, bot)
+    assert "rec" in chosen
+
+
+def test_evaluation_prefers_a_weaker_villain_and_less_threat():
+    s = scenario(threat=2)
+    base = value(s)
+    t = s.clone()
+    t.dmg[t.villain] += 5
+    assert value(t) > base
+    t = s.clone()
+    t.thr[t.mscheme] += 3
+    assert value(t) < base
+    assert 0.0 <= evaluate(s, 0) <= 1.0
+
+
+def test_heuristic_beats_random_on_fixed_seeds():
+    g = capes.load("champions", **RHINO)
+    wins = {"champions-heuristic": 0, "random": 0}
+    for name in wins:
+        for seed in range(3, 8):
+            s = g.new_game(seed)
+            bot = make_bot(name, g, 0, seed=seed)
+            while not s.is_over:
+                s.apply(bot.choose(s))
+            wins[name] += s.result.scores[0] > 0
+    assert wins["champions-heuristic"] >= 3 > wins["random"]
 
 
 def test_rollout_policy_evaluate_and_render():
@@ -24,6 +112,7 @@ def test_rollout_policy_evaluate_and_render():
             break
         oid = g.rollout_policy(s, r)
         assert oid in s.decision.ids()
+        assert rollout_choice(s, r) in s.decision.ids()
         v = g.evaluate(s, 0)
         assert 0.0 <= v <= 1.0
         s.apply(oid)

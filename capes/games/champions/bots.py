@@ -65,7 +65,7 @@ def _inflow(g: Any, ae: dict[int, bool] | None = None) -> float:
 
 def _danger(g: Any, p: int) -> float:
     """Damage player p's identity may take next villain phase in hero form (villain + boost + minions)."""
-    d = g.atk(g.villain) + 1.3
+    d = g.atk(g.villain) + (2.6 if _c(g, g.villain).atk_star else 1.3)
     for m in g.eplay:
         if g.eng[m] == p and _c(g, m).type == "minion":
             d += g.atk(m)
@@ -96,38 +96,68 @@ def _card_keep(c: Any) -> float:
 # ----------------------------------------------------------------------------- evaluation
 
 W = {
-    "villain": 3.2,    # per stage of villain hit points
-    "threat": 1.6,     # main scheme threat / target (squared)
+    "villain": 6.0,    # per stage of villain hit points
+    "threat": 3.0,     # main scheme threat / target (squared)
     "slack": 2.2,      # next villain phase could complete the main scheme
     "side": 0.12, "icon": 0.35, "crisis": 0.5,
     "minion": 0.10,
     "hp": 0.07, "hurt": 1.2, "dead": 3.0,
     "ally": 0.16, "upgrade": 0.18, "hand": 0.06, "exh": 0.25,
-    "stage": 2.5,      # per main scheme stage left beyond the current one
+    "stage": 2.5,      # per main scheme stage left after the current one
+    "loss": 30.0,      # the chance of losing in the coming villain phase
 }
 
 
+def _sig(z: float) -> float:
+    if z > 30:
+        return 1.0
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def _pre_villain(g: Any) -> bool:
+    """Whether the villain phase of this round is still to come (the player phase is over)."""
+    return g.turn == -1 and any(f[0] == "vthreat" for f in g.stack)
+
+
 def value(g: Any, seat: int = 0) -> float:
-    """Static value of the position for the heroes (unbounded; higher is better)."""
-    if g.over:
-        return 100.0 if g.over == "win" else -100.0
+    """Static value of the position for the heroes (unbounded; higher is better).
+
+    At the end of the player phase (the villain phase still to come) it first estimates that villain
+    phase: the threat it adds and the chance it completes the main scheme, the damage each hero in hero
+    form takes after the best block (a ready ally chump-blocks the villain, else the hero defends when it
+    saves enough) and the chance it defeats him."""
+    if g.over == "win":
+        return 100.0
     w = W
     n = g.n
     v = g.villain
-    stage_hp = max(1, _c(g, v).hp or 1) * (n if _c(g, v).hp_per_hero else 1)
+    vc = _c(g, v)
+    stage_hp = max(1, vc.hp or 1) * (n if vc.hp_per_hero else 1)
     left = _hp_left(g, v) / stage_hp + len(g.vstages)
     x = -w["villain"] * left
+    pre = not g.over and _pre_villain(g)
     # main scheme
     ms = g.mscheme
     tgt = max(1, g.target(ms))
     thr = g.thr[ms]
-    x -= w["threat"] * (thr / tgt) ** 2 + w["stage"] * len(g.mstages)
     inflow = _inflow(g)
-    cap = sum(_thw_capacity(g, p) for p in range(n) if g.alive[p])
+    final = not g.mstages
+    if pre:
+        p_done = _sig((thr + inflow - tgt + 0.5) / 0.7)
+        x -= (w["loss"] / n if final else w["stage"]) * p_done
+        thr = min(tgt - 1, thr + inflow)
+    x += w["stage"] * len(g.mstages) - w["threat"] * (thr / tgt) ** 2
+    cap = 0.0
+    for p in range(n):
+        if g.alive[p]:
+            cap += _thw_capacity(g, p) if not pre else (g.thw(g.ident[p]) + sum(
+                g.thw(a) for a in g.play[p] if _c(g, a).type == "ally" and _c(g, a).thw))
     crisis = any(_c(g, s).crisis for s in g.eplay if _c(g, s).type == "side_scheme")
     margin = tgt - thr - inflow + (0 if crisis else 0.6 * cap)
     # a logistic "the scheme completes next villain phase" term
-    x -= w["slack"] / (1.0 + math.exp(1.3 * margin))
+    x -= w["slack"] * _sig(-1.3 * margin)
     for u in g.eplay:
         c = _c(g, u)
         if c.type == "side_scheme":
@@ -140,22 +170,41 @@ def value(g: Any, seat: int = 0) -> float:
             continue
         idu = g.ident[p]
         hl = _hp_left(g, idu)
+        allies = [a for a in g.play[p] if _c(g, a).type == "ally"]
+        blocked = -1
+        if pre and g._form[p]:
+            va = g.atk(v) + (2.6 if vc.atk_star else 1.3)
+            inc = va
+            for m in g.eplay:
+                if g.eng[m] == p and _c(g, m).type == "minion":
+                    inc += g.atk(m)
+            if allies:  # the least valuable ally chump-blocks the villain
+                blocked = min(allies, key=lambda a: (_c(g, a).atk or 0) + (_c(g, a).thw or 0) + _hp_left(g, a))
+                inc -= va
+            elif hl - inc <= 3:  # the hero defends (and is exhausted next turn)
+                inc -= min(va, g.defv(idu))
+                x -= w["exh"]
+            x -= w["loss"] / n * _sig((inc - hl + 0.5) / 0.6)
+            hl = max(0.0, hl - inc)
         x += w["hp"] * min(hl, 12)
-        if g._form[p]:
+        if g._form[p] and not pre:
             dg = _danger(g, p)
             if hl <= dg:
                 x -= w["hurt"] * (1.0 + (dg - hl) * 0.25)
-        if g.exh[idu]:
+        if g.exh[idu] and not pre:
             x -= w["exh"]
         for a in g.play[p]:
             c = _c(g, a)
             t = c.type
             if t == "ally":
-                al = _hp_left(g, a)
-                x += w["ally"] * ((c.atk or 0) + (c.thw or 0) + 1.0) * min(1.0, 0.4 + 0.3 * al) * (0.7 if g.exh[a] else 1.0)
+                al = _hp_left(g, a) if a != blocked else 0
+                x += w["ally"] * ((c.atk or 0) + (c.thw or 0) + 1.0) * min(1.0, 0.4 + 0.3 * al) * (
+                    0.7 if g.exh[a] and not pre else 1.0)
             elif t in ("upgrade", "support"):
                 x += w["upgrade"]
         x += w["hand"] * min(len(g.hand[p]), 7)
+    if g.over:  # lost: still prefer the positions that were closer to winning
+        x -= 50.0
     return x
 
 
@@ -222,6 +271,9 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
                     s += 8
             if k == "athw":
                 s -= 1
+                a = int(oid.split(":")[1])
+                if _c(g, a).thw_cost and _hp_left(g, a) <= _c(g, a).thw_cost and not need_thw:
+                    s -= 10
         elif k in ("atk", "aatk"):
             e = int(oid.rsplit(":", 1)[1])
             s = 58
@@ -410,10 +462,13 @@ def rollout_choice(state: Any, rng: Rng) -> str:
 LOOK_KINDS = frozenset({"turn", "defend", "modal", "choose", "optwin", "over_limit"})
 
 
-def _playout(g: Any, rnd: int, rng: Rng, cap: int = 250) -> Any:
-    """Play on with :func:`quick` until the next round's first player turn (after the villain phase)."""
+def _playout(g: Any, rnd: int, rng: Rng, player_phase: bool, cap: int = 250) -> Any:
+    """Play on with :func:`quick`: to the end of the player phase (``player_phase``), else to the next
+    round's first player turn (after the villain phase)."""
     steps = 0
     while not g.over and steps < cap:
+        if player_phase and g.turn == -1:
+            break
         d = g.decision
         if d.seat is None:
             break
@@ -430,10 +485,12 @@ class HeuristicBot:
 
     name = "champions-heuristic"
 
-    def __init__(self, game: Any, seat: int, seed: int = 0, dets: int = 3, look: int = 1, **opts: Any) -> None:
+    def __init__(self, game: Any, seat: int, seed: int = 0, dets: int = 3, pdets: int = 2, look: int = 1,
+                 **opts: Any) -> None:
         self.seat = seat
         self.rng = Rng(seed * 7919 + seat + 1)
         self.dets = int(dets)
+        self.pdets = int(pdets)
         self.look = int(look)
 
     def choose(self, state: Any) -> str:
@@ -445,7 +502,8 @@ class HeuristicBot:
         if not self.look or d.kind not in LOOK_KINDS:
             det = state.resample(self.seat, rng)
             return quick(det, rng)
-        dets = [state.resample(self.seat, rng) for _ in range(self.dets)]
+        pp = state.turn != -1
+        dets = [state.resample(self.seat, rng) for _ in range(self.dets if not pp else self.pdets)]
         seeds = [rng.next_u64() for _ in dets]
         rnd = state.rnd
         best, bs = opts[0].id, -1e18
@@ -456,7 +514,7 @@ class HeuristicBot:
                 g.rng = Rng(sd)
                 g.apply(o.id)
                 r = Rng(sd ^ 0x5DEECE66D)
-                _playout(g, rnd, r)
+                _playout(g, rnd, r, pp)
                 tot += value(g, self.seat)
             # a small prior from the quick policy breaks ties towards sensible play
             if tot > bs:
