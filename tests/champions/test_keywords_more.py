@@ -1,6 +1,6 @@
 """Keywords no core-set card carries, checked with synthetic cards loaded through ``content=`` (a directory of
-YAML files, as a user would add cards): Villainous, Peril, Permanent, Amplify and Teamwork
-(champions/rr/<keyword>). Assault is not implemented (see docs/rulings/champions.md)."""
+YAML files, as a user would add cards): Villainous, Peril, Permanent, Amplify, Team-Up, Teamwork (Trait) and
+Assault (champions/rr/<keyword>; rulings in docs/rulings/champions.md)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,12 @@ SYNTHETIC = """
    keywords: [permanent], vanilla: true}
 - {code: x_amp, name: Amplifier, type: side_scheme, set: test_keywords, base_threat: 3, base_fixed: true,
    amplify: 1, vanilla: true}
-- {code: x_team, name: Joint Venture, type: support, set: basic, cost: 0, keywords: [teamwork],
+- {code: x_team, name: Joint Venture, type: support, set: basic, cost: 0, keywords: [team_up],
    team: [Captain Marvel, Black Panther], vanilla: true}
+- {code: x_tw, name: Teamwork Agent, type: minion, set: test_keywords, atk: 2, sch: 3, hp: 4,
+   traits: [Hydra], keywords: ["teamwork:Hydra"], vanilla: true}
+- {code: x_hydra, name: Hydra Grunt, type: minion, set: test_keywords, atk: 1, sch: 1, hp: 3,
+   traits: [Hydra], vanilla: true}
 """
 
 
@@ -177,9 +181,9 @@ def test_amplify_icon_adds_to_each_boost_card_rr_amplify(kw):
     assert st.dmg[idu] == atk + 2 + 1
 
 
-# ---------------------------------------------------------------- Teamwork
-def test_teamwork_needs_every_named_character_in_play_rr_teamwork(kw):
-    """champions/rr/teamwork (the Rules Reference's Team-Up; ruling 52): the card can be played only while
+# ---------------------------------------------------------------- Team-Up
+def test_team_up_needs_every_named_character_in_play_rr_team_up(kw):
+    """champions/rr/team-up (ruling 52): the card can be played only while
     each named character is in play (an identity showing that name, or an ally)."""
     st = _game(content=kw)  # Captain Marvel and Black Panther, both in hero form
     u = _new(st, "x_team", 0)
@@ -198,8 +202,8 @@ def test_teamwork_needs_every_named_character_in_play_rr_teamwork(kw):
     assert u in st.play[0]
 
 
-def test_teamwork_named_ally_counts_rr_teamwork(kw, tmp_path):
-    """champions/rr/teamwork: a named character may be an ally in play."""
+def test_team_up_named_ally_counts_rr_team_up(kw, tmp_path):
+    """champions/rr/team-up: a named character may be an ally in play."""
     (tmp_path / "synthetic.yaml").write_text(SYNTHETIC.replace("[Captain Marvel, Black Panther]",
                                                                "[Captain Marvel, Black Widow]"), encoding="utf-8")
     st = _game(heroes=("captain_marvel",), content=str(tmp_path))
@@ -213,14 +217,14 @@ def test_teamwork_named_ally_counts_rr_teamwork(kw, tmp_path):
     assert f"play:{u}" in st.decision.ids()
 
 
-def test_teamwork_card_must_name_its_characters():
-    """Card data: a teamwork card without at least two names in ``team`` is refused, naming the field."""
+def test_team_up_card_must_name_its_characters():
+    """Card data: a team-up card without at least two names in ``team`` is refused, naming the field."""
     with pytest.raises(ContentError, match="field 'team'"):
-        data.parse_file("- {code: x_t, name: T, type: support, set: basic, keywords: [teamwork]}", "x.yaml")
+        data.parse_file("- {code: x_t, name: T, type: support, set: basic, keywords: [team_up]}", "x.yaml")
 
 
-def test_teamwork_deckbuilding_needs_a_named_identity(kw, tmp_path):
-    """champions/rr/teamwork (ruling 52): a MarvelCDB deck may include a teamwork card only if its identity is
+def test_team_up_deckbuilding_needs_a_named_identity(kw, tmp_path):
+    """champions/rr/team-up (ruling 52): a MarvelCDB deck may include a team-up card only if its identity is
     one of the named characters."""
     import collections
     import json
@@ -236,7 +240,58 @@ def test_teamwork_deckbuilding_needs_a_named_identity(kw, tmp_path):
         p.write_text(json.dumps({"hero_code": code, "slots": dict(slots)}))
         return str(p)
 
-    with pytest.raises(ConfigError, match="teamwork card for Captain Marvel and Black Panther"):
+    with pytest.raises(ConfigError, match="team-up card for Captain Marvel and Black Panther"):
         capes.load("champions", heroes=["spider_man"], content=kw, deck=deck("spider_man", "01001a"))
     g = capes.load("champions", heroes=["captain_marvel"], content=kw, deck=deck("captain_marvel", "01010a"))
     assert g.new_game(0).n == 1
+
+
+# ---------------------------------------------------------------- Teamwork (Trait)
+def test_teamwork_trait_activates_with_another_minion_of_the_trait_rr_teamwork(kw):
+    """champions/rr/teamwork (ruling 57): a minion with teamwork (Hydra) engaging a player while another Hydra
+    minion is in play activates at once: it attacks a hero, schemes against an alter-ego."""
+    st = _game(content=kw)
+    idu = st.ident[0]
+    grunt = _new(st, "x_hydra", -1)
+    st.eplay.append(grunt)
+    st.eng[grunt] = 1  # engaged with the other player: still in play
+    tw = _new(st, "x_tw", -1)
+    _go(st, ("engage", tw, 0))
+    _pass_windows(st)
+    assert st.decision.kind == "defend" and st.decision.seat == 0
+    st.apply("nodef")
+    _pass_windows(st)
+    assert st.dmg[idu] == 2
+    assert any(e.rule == "champions/rr/teamwork" for e in st.log)
+    st._form[1] = AE  # alter-ego: the second copy schemes
+    tw2 = _new(st, "x_tw", -1)
+    before = st.thr[st.mscheme]
+    _go(st, ("engage", tw2, 1))
+    _pass_windows(st)
+    assert st.thr[st.mscheme] == before + 3 and st.decision.kind == "turn"
+
+
+def test_teamwork_trait_no_other_minion_no_activation_rr_teamwork(kw):
+    """champions/rr/teamwork (ruling 57): with no *other* minion of the trait in play (itself does not count;
+    a minion without the trait does not count) the entering minion does not activate."""
+    st = _game(content=kw)
+    idu = st.ident[0]
+    plain = _new(st, "x_thug", -1)
+    st.eplay.append(plain)
+    st.eng[plain] = 0
+    tw = _new(st, "x_tw", -1)
+    before = st.thr[st.mscheme]
+    _go(st, ("engage", tw, 0))
+    _pass_windows(st)
+    assert st.decision.kind == "turn" and st.dmg[idu] == 0 and st.thr[st.mscheme] == before
+    assert tw in st.eplay and not any(e.rule == "champions/rr/teamwork" for e in st.log)
+
+
+def test_teamwork_trait_keyword_needs_a_trait():
+    """Card data: ``teamwork`` without a trait, or on a card that is not a minion, is refused."""
+    with pytest.raises(ContentError, match="needs a trait"):
+        data.parse_file("- {code: x_t, name: T, type: minion, set: s, keywords: [teamwork]}", "x.yaml")
+    with pytest.raises(ContentError, match="minion keyword"):
+        data.parse_file("- {code: x_t, name: T, type: support, set: basic, keywords: ['teamwork:Hydra']}", "x.yaml")
+    with pytest.raises(ContentError, match="needs a number"):
+        data.parse_file("- {code: x_t, name: T, type: minion, set: s, keywords: ['incite:Hydra']}", "x.yaml")

@@ -4,10 +4,10 @@ Every card is one mapping; the fields are facts printed on the card (names, numb
 ``text``, the card's rules *in this project's own words*, and ``keywords`` the engine understands
 (``guard``, ``patrol``, ``quickstrike``, ``toughness``, ``stalwart``, ``surge``, ``incite:N``,
 ``retaliate:N``, ``piercing``, ``ranged``, ``overkill``, ``uses:N``, ``restricted``, ``permanent``,
-``victory:N``, ``peril``, ``teamwork``, ``villainous``, ``assault``, ``amplify``,
+``victory:N``, ``peril``, ``team_up``, ``teamwork:TRAIT``, ``villainous``, ``assault``, ``amplify``,
 ``hero_only``, ``alter_ego_only``, ``max_per_player:N``, ``max_per_deck:N``).
-``teamwork`` (the Rules Reference's Team-Up) goes with ``team``, the names of the characters that must all be in
-play to play the card. ``amplify`` counts the amplify icons of an encounter card (like ``hazard`` and
+``team_up`` (the Rules Reference's Team-Up) goes with ``team``, the names of the characters that must all be in
+play to play the card. ``teamwork:TRAIT`` (a minion's Teamwork (Trait)) names the trait, e.g. ``teamwork:Hydra``. ``amplify`` counts the amplify icons of an encounter card (like ``hazard`` and
 ``accel``).
 ``attach`` says what a player upgrade or encounter attachment attaches to.
 ``vanilla: true`` marks cards whose whole text is keywords/numbers the engine applies itself; every
@@ -79,7 +79,7 @@ class Card(BaseModel):
     res: str = Field("", pattern=r"^[PMEW]*$")
     traits: list[str] = []
     keywords: list[str] = []
-    #: teamwork (Team-Up): the names of the characters that must be in play to play the card
+    #: team_up (Team-Up): the names of the characters that must be in play to play the card
     team: list[str] = []
     attach: Literal["identity", "minion", "enemy", "villain", "ally", "character", "none", "special"] | None = None
     vanilla: bool = False
@@ -95,12 +95,22 @@ class Card(BaseModel):
                 return int(k.split(":", 1)[1])
         return 0
 
+    def kw_text(self, name: str) -> str:
+        """Text value of keyword ``name`` (``teamwork:Hydra`` -> ``"Hydra"``; "" if absent)."""
+        for k in self.keywords:
+            if k.startswith(name + ":"):
+                return k.split(":", 1)[1]
+        return ""
+
 
 _KW_NAMES = {
     "guard", "patrol", "quickstrike", "toughness", "stalwart", "surge", "incite", "retaliate", "piercing",
-    "ranged", "overkill", "uses", "restricted", "permanent", "victory", "peril", "teamwork", "villainous",
+    "ranged", "overkill", "uses", "restricted", "permanent", "victory", "peril", "team_up", "villainous",
     "assault", "amplify", "hero_only", "alter_ego_only", "max_per_player", "max_per_deck", "setup",
+    "teamwork",
 }
+#: keywords whose value is a trait name (``teamwork:Hydra``); every other ``name:value`` keyword takes a number
+_KW_TEXT = {"teamwork"}
 
 
 def parse_file(text: str, origin: str) -> list[Card]:
@@ -127,10 +137,19 @@ def parse_file(text: str, origin: str) -> list[Card]:
             field = ".".join(str(x) for x in err["loc"]) or "?"
             raise ContentError(f"{origin}: {label}: field '{field}': {err['msg']}") from None
         for k in card.keywords:
-            if k.split(":", 1)[0] not in _KW_NAMES:
+            name, _, val = k.partition(":")
+            if name not in _KW_NAMES:
                 raise ContentError(f"{origin}: {label}: field 'keywords': unknown keyword {k!r}")
-        if card.kw("teamwork") and len(card.team) < 2:
-            raise ContentError(f"{origin}: {label}: field 'team': a teamwork card names at least two characters")
+            if name in _KW_TEXT:
+                if not val.strip():
+                    raise ContentError(f"{origin}: {label}: field 'keywords': {name!r} needs a trait "
+                                       f"(e.g. '{name}:Hydra'), got {k!r}")
+            elif val and not val.isdigit():
+                raise ContentError(f"{origin}: {label}: field 'keywords': {k!r} needs a number after ':'")
+        if card.kw_text("teamwork") and card.type != "minion":
+            raise ContentError(f"{origin}: {label}: field 'keywords': teamwork (trait) is a minion keyword")
+        if card.kw("team_up") and len(card.team) < 2:
+            raise ContentError(f"{origin}: {label}: field 'team': a team-up card names at least two characters")
         out.append(card)
     return out
 

@@ -126,11 +126,11 @@ def import_marvelcdb(path: str) -> tuple[str, list[str]]:
             aspects.add(c.set)
         elif c.set != "basic" and str(code) not in sig:
             raise ConfigError(f"champions: config 'deck' lists {c.name} ({code}), a signature card of another hero")
-        if c.team:  # champions/rr/teamwork: your identity (either side) must be one of the named characters
+        if c.team:  # champions/rr/team-up: your identity (either side) must be one of the named characters
             idc = cs[HEROES[hero][0]]
             names = {idc.name} | ({cs[idc.back].name} if idc.back else set())
             if not names & set(c.team):
-                raise ConfigError(f"champions: config 'deck' lists {c.name} ({code}), a teamwork card for "
+                raise ConfigError(f"champions: config 'deck' lists {c.name} ({code}), a team-up card for "
                                   f"{' and '.join(c.team)}; the deck's identity is neither")
         limit = c.kw("max_per_deck") or 3
         if int(k) > limit:

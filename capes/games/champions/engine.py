@@ -621,7 +621,7 @@ class ChampionsState(State):
             return False
         if c.unique and self._unique_in_play(c.name, c.subname):
             return False
-        if c.team and not all(self._named_in_play(nm) for nm in c.team):  # champions/rr/teamwork
+        if c.team and not all(self._named_in_play(nm) for nm in c.team):  # champions/rr/team-up
             return False
         mpp = c.kw("max_per_player")
         if mpp:  # counted among the cards each player controls (champions/rr/control)
@@ -666,7 +666,7 @@ class ChampionsState(State):
 
     def _named_in_play(self, name: str) -> bool:
         """A character named ``name`` is in play: an identity showing that name (hero or alter-ego side) or an
-        ally (champions/rr/teamwork)."""
+        ally (champions/rr/team-up)."""
         for p in range(self.n):
             if not self.alive[p]:
                 continue

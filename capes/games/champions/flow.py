@@ -1417,6 +1417,23 @@ def _engage(g: G, u: int, p: int) -> None:
         g.tough(u)
     g.emit("champions/rr/minion", f"{g.name(u)} engages player {p + 1}.")
     g.push(("win", "minion_entered"), ("evt", "minion_entered", u, p))
+    if C(g.code[u]).keywords and C(g.code[u]).kw_text("teamwork"):
+        g.push(("teamwork", u, p))
+
+
+@step("teamwork")
+def _teamwork(g: G, u: int, p: int) -> None:
+    """champions/rr/teamwork: after a minion with teamwork (trait) enters play and engages player ``p``, it
+    activates against ``p`` if another minion in play has that trait (ruling 57)."""
+    if u not in g.eplay or g.eng[u] != p or not g.alive[p]:
+        return
+    trait = C(g.code[u]).kw_text("teamwork").lower()
+    mates = [m for m in g.minions() if m != u and trait in (t.lower() for t in C(g.code[m]).traits)]
+    if not mates:
+        return
+    g.emit("champions/rr/teamwork", f"{g.name(u)} has teamwork ({C(g.code[u]).kw_text('teamwork')}) and "
+           f"{g.name(mates[0])} is in play: it activates against player {p + 1}.")
+    g.push(("attack" if g._form[p] == HERO else "scheme", u, p, 0))
 
 
 @step("treach_res")
