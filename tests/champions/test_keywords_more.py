@@ -26,6 +26,10 @@ SYNTHETIC = """
    team: [Captain Marvel, Black Panther], vanilla: true}
 - {code: x_tw, name: Teamwork Agent, type: minion, set: test_keywords, atk: 2, sch: 3, hp: 4,
    traits: [Hydra], keywords: ["teamwork:Hydra"], vanilla: true}
+- {code: x_assault, name: Siege Line, type: side_scheme, set: test_keywords, base_threat: 6, base_fixed: true,
+   keywords: [assault], vanilla: true}
+- {code: x_ally, name: Brawler, type: ally, set: basic, cost: 1, atk: 3, thw: 1, thw_cost: 1, hp: 3,
+   vanilla: true}
 - {code: x_hydra, name: Hydra Grunt, type: minion, set: test_keywords, atk: 1, sch: 1, hp: 3,
    traits: [Hydra], vanilla: true}
 """
@@ -295,3 +299,52 @@ def test_teamwork_trait_keyword_needs_a_trait():
         data.parse_file("- {code: x_t, name: T, type: support, set: basic, keywords: ['teamwork:Hydra']}", "x.yaml")
     with pytest.raises(ContentError, match="needs a number"):
         data.parse_file("- {code: x_t, name: T, type: minion, set: s, keywords: ['incite:Hydra']}", "x.yaml")
+
+
+# ---------------------------------------------------------------- Assault
+def test_assault_basic_thwart_uses_atk_rr_assault(kw):
+    """champions/rr/assault (ruling 56): a basic thwart against a scheme with assault removes threat equal to
+    the character's ATK (with ATK modifiers; THW modifiers do not count); a card effect that removes N threat
+    is unaffected; a scheme without assault is thwarted with THW."""
+    st = _game(heroes=("she_hulk",), content=kw)  # She-Hulk: ATK 3, THW 1
+    idu = st.ident[0]
+    s = _new(st, "x_assault", -1)
+    st.eplay.append(s)
+    st.thr[s] = 6
+    st.mods.append(("stat", idu, "atk", 1, "phase"))
+    st.mods.append(("stat", idu, "thw", 2, "phase"))
+    st.thr[st.mscheme] = 3
+    st._decision = None
+    label = st.decision.find(f"thw:{s}").label
+    assert "ATK 4, assault" in label
+    assert "THW 3" in st.decision.find(f"thw:{st.mscheme}").label
+    st.apply(f"thw:{s}")
+    _pass_windows(st)
+    assert st.thr[s] == 6 - 4
+    assert any(e.rule == "champions/rr/assault" for e in st.log)
+    _go(st, ("rthreat", s, 1, idu))  # a card effect: "remove 1 threat"
+    _pass_windows(st)
+    assert st.thr[s] == 1
+
+
+def test_assault_ally_thwart_uses_atk_rr_assault(kw):
+    """champions/rr/assault (ruling 56): an ally's basic thwart against an assault scheme uses its ATK; its
+    printed thwart consequential damage still applies (it is still a thwart)."""
+    st = _game(heroes=("she_hulk",), content=kw)
+    s = _new(st, "x_assault", -1)
+    st.eplay.append(s)
+    st.thr[s] = 6
+    a = _new(st, "x_ally", 0)
+    st.play[0].append(a)
+    st.thr[st.mscheme] = 3
+    st._decision = None
+    st.apply(f"athw:{a}:{s}")
+    _pass_windows(st)
+    assert st.thr[s] == 6 - 3 and st.dmg[a] == 1
+    main = st.thr[st.mscheme]
+    b = _new(st, "x_ally", 0)
+    st.play[0].append(b)
+    st._decision = None
+    st.apply(f"athw:{b}:{st.mscheme}")
+    _pass_windows(st)
+    assert st.thr[st.mscheme] == main - 1

@@ -265,7 +265,7 @@ def _turn_build(g: G, f: tuple):
                 if ic.thw is not None:
                     for s in g.thwartable(p):
                         if g.thr[s]:
-                            opts.append((f"thw:{s}", f"Thwart {g.name(s)} with {ic.name} (THW {g.thw(idu)})"))
+                            opts.append((f"thw:{s}", f"Thwart {g.name(s)} with {ic.name} ({_thw_label(g, idu, s)})"))
             elif ic.rec is not None:
                 opts.append(("rec", f"Recover with {ic.name} (REC {g.rec(idu)})"))
         for a in g.allies(p):
@@ -659,7 +659,26 @@ def _hthwart(g: G, p: int, s: int) -> None:
         g.emit("champions/rr/confused", f"{g.name(idu)} is confused: the thwart is replaced by discarding it.")
         return
     g.emit("champions/summary/actions/basic-thwart", f"{g.name(idu)} thwarts {g.name(s)}.")
-    g.push(("rthreat", s, g.thw(idu), idu), ("win", "after_thwart"), ("evt", "after_thwart", idu, p))
+    g.push(("rthreat", s, _basic_thwart(g, idu, s), idu), ("win", "after_thwart"), ("evt", "after_thwart", idu, p))
+
+
+def _assault(g: G, s: int) -> bool:
+    return bool(C(g.code[s]).keywords) and g.has_kw(s, "assault") > 0
+
+
+def _thw_label(g: G, u: int, s: int) -> str:
+    return f"ATK {g.atk(u)}, assault" if _assault(g, s) else f"THW {g.thw(u)}"
+
+
+def _basic_thwart(g: G, u: int, s: int) -> int:
+    """The threat character ``u``'s basic thwart removes from scheme ``s``: its THW, or (champions/rr/assault,
+    ruling 56) against a scheme with assault its ATK, with the modifiers to ATK and not those to THW."""
+    if _assault(g, s):
+        n = g.atk(u)
+        g.emit("champions/rr/assault", f"{g.name(s)} has assault: {g.name(u)} thwarts with its ATK ({n}) "
+               f"instead of its THW.")
+        return n
+    return g.thw(u)
 
 
 @step("recover")
@@ -693,7 +712,7 @@ def _athwart(g: G, p: int, a: int, s: int) -> None:
         g.emit("champions/rr/confused", f"{g.name(a)} is confused and does not thwart.")
     else:
         g.emit("champions/summary/actions/basic-thwart", f"{g.name(a)} thwarts {g.name(s)}.")
-        g.push(("rthreat", s, g.thw(a), a), ("win", "after_thwart"), ("evt", "after_thwart", a, p))
+        g.push(("rthreat", s, _basic_thwart(g, a, s), a), ("win", "after_thwart"), ("evt", "after_thwart", a, p))
     c = C(g.code[a])
     if c.thw_cost:
         g.push(("dmg", a, c.thw_cost, -1, 0))  # champions/rr/consequential-damage
