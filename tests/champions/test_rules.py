@@ -340,11 +340,27 @@ def test_elimination_passes_first_player():
 
 
 def test_first_player_is_chosen():
-    """champions/summary/setup/5 and faq/6: the players (seat 0) pick the first player in multiplayer."""
+    """champions/summary/setup/5 and faq/6 (ruling 14): the players (seat 0) pick the first player in
+    multiplayer, as the first setup question, before any hand is dealt."""
     s = capes.load("champions", heroes=["spider_man", "she_hulk"]).new_game(0)
-    while s.decision.kind == "mulligan":
-        s.apply("keep")
     assert s.decision.kind == "pick_first" and s.decision.seat == 0
+    assert all(not h for h in s.hand)
+
+
+def test_first_player_chosen_before_villain_setup_rr_setup():
+    """champions/rr/setup, summary setup/5 before setup/6 (ruling 14): the first player is chosen before the
+    villain and main scheme are set up: Underground Distribution's setup reveals Defense Network for the chosen
+    first player and its 1B side's minion engages that player (player 2 here), not seat 1."""
+    s = capes.load("champions", heroes=["spider_man", "she_hulk"], villain="klaw").new_game(0)
+    assert s.decision.kind == "pick_first" and not s.eplay
+    s.apply("first:1")
+    mins = s.minions()
+    assert len(mins) == 1 and s.eng[mins[0]] == 1
+    assert any(s.code[u] == "01125" for u in s.sides())
+    assert "Revealed for player 2: Defense Network (side scheme)." in [e.text for e in s.log]
+    assert s.decision.kind == "mulligan" and s.first == 1
+    rules = [e.rule for e in s.log]
+    assert rules.index("champions/summary/setup/5") < rules.index("champions/rr/villain")
 
 
 def test_interrupt_window_in_player_order():

@@ -124,12 +124,13 @@ def setup(g: G, heroes: list[str], decks: list[list[str]], villain_stages: list[
     for p in range(n):
         g.rng.shuffle(g.deck[p])
     g.rng.shuffle(g.edeck)
-    frames = [("setup_villain", main_setup)]
+    # champions/rr/setup (ruling 14): the first player is chosen (summary setup/5) before the villain and main
+    # scheme are set up with their "Setup" abilities (setup/6-7), then identity setup, opening hands, mulligans
+    frames = [("pick_first",)] if n > 1 else []
+    frames.append(("setup_villain", main_setup))
     frames += [("id_setup", p) for p in range(n)]
     frames += [("opening_hand", p) for p in range(n)]
     frames += [("mulligan", p) for p in range(n)]
-    if n > 1:
-        frames.append(("pick_first",))
     frames.append(("round",))
     g.push(*frames)
     g.run()
@@ -143,12 +144,12 @@ def _setup_villain(g: G, main_setup: str) -> None:
     if C(g.code[v]).kw("toughness"):
         g.tough(v)
     fn = S.SETUP.get(main_setup)
-    if fn is not None:
-        fn(g, 0, g.mscheme)
+    if fn is not None:  # resolved for the first player (already chosen: ruling 14)
+        fn(g, g.first, g.mscheme)
     g.push(("main_enters",))
     fn2 = S.REVEALED.get(g.code[v])
     if fn2 is not None:
-        g.push(("call_revealed", v, 0))
+        g.push(("call_revealed", v, g.first))
 
 
 @step("main_enters")
