@@ -5,6 +5,7 @@ import pytest
 import capes
 from capes.core.errors import ConfigError
 from capes.games.champions import engine
+from capes.games.champions.data import CARDS
 from capes.games.champions.engine import AE, HERO
 from tests.champions.helpers import do, reveal, scenario, settle, texts, uid
 
@@ -659,3 +660,14 @@ def test_enemy_attacked_not_after_scheme_rr_scheme():
         S.TRIGGERS["enemy_attacked"].remove(extra[0])
         S.TRIGGERS["enemy_schemed"].remove(extra[1])
         engine._FORCED.clear()
+
+
+def test_when_revealed_threat_is_in_the_log_rr_threat():
+    """champions/rr/threat: a side scheme's "when revealed: 1 more threat per player" shows in the log with its
+    rule (Defense Network, two players: 2 more threat)."""
+    s = scenario(heroes=("spider_man", "she_hulk"), villain="klaw", clear=True)
+    u = reveal(s, "01125")
+    start = (CARDS["01125"].base_threat or 0) * (1 if CARDS["01125"].base_fixed else 2)
+    assert s.thr[u] == start + 2
+    ev = [e for e in s.log if e.text == f"Defense Network: 2 more threat (1 per player) ({start + 2})."]
+    assert len(ev) == 1 and ev[0].rule == "champions/rr/threat"

@@ -425,6 +425,15 @@ class ChampionsState(State):
     def add_threat(self, scheme: int, n: int, cause: str = "card") -> None:
         self.push(("threat", scheme, n, cause))
 
+    def threat_per_player(self, scheme: int, k: int = 1) -> None:
+        """A side scheme's "when revealed: k more threat here per player", added to the threat it enters play
+        with, at once and in the log (champions/rr/threat; no interrupt window: it is part of how the scheme
+        enters play)."""
+        n = k * self.n
+        self.thr[scheme] += n
+        self.emit("champions/rr/threat", f"{self.name(scheme)}: {n} more threat ({k} per player) "
+                  f"({self.thr[scheme]}).")
+
     def draw(self, p: int, n: int) -> None:
         self.push(("draw", p, n))
 

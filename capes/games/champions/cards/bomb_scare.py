@@ -5,7 +5,7 @@ from capes.games.champions.cards import cont, revealed
 
 @revealed("01109")  # Bomb Scare
 def bomb_scare(g, p, me):
-    g.thr[me] += g.n
+    g.threat_per_player(me)
 
 
 @revealed("01110")  # Hydra Bomber

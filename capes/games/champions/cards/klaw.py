@@ -153,12 +153,12 @@ def sound_manipulation(g, p, me):
 
 @revealed("01125")  # Defense Network
 def defense_network(g, p, me):
-    g.thr[me] += g.n
+    g.threat_per_player(me)
 
 
 @revealed("01126")  # Illegal Arms Factory
 def illegal_arms_factory(g, p, me):
-    g.thr[me] += g.n
+    g.threat_per_player(me)
 
 
 @stat("01127", "hp")  # The "Immortal" Klaw: +10 hit points

@@ -85,7 +85,7 @@ def stampede_mark(g, me):
 
 @revealed("01107")  # Breakin' & Takin'
 def breakin_takin(g, p, me):
-    g.thr[me] += g.n
+    g.threat_per_player(me)
 
 
 

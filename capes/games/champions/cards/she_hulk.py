@@ -145,7 +145,7 @@ def lw_accel(g, p, me):
 
 @revealed("01161")  # Personal Challenge (crisis from data)
 def personal_challenge(g, p, me):
-    g.thr[me] += g.n
+    g.threat_per_player(me)
 
 
 @stat("01162", "atk")  # Titania: ATK is her remaining hit points (printed as -1 for X)
