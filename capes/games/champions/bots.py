@@ -103,8 +103,9 @@ W = {
     "minion": 0.10,
     "hp": 0.07, "hurt": 1.2, "dead": 3.0,
     "ally": 0.16, "upgrade": 0.18, "hand": 0.06, "exh": 0.25,
-    "stage": 2.5,      # per main scheme stage left after the current one
+    "stage": 1.0,      # the main scheme advancing (its next stage's "when revealed")
     "loss": 30.0,      # the chance of losing in the coming villain phase
+    "dscale": 0.8, "dmargin": 1.5,  # spread and margin of the damage a hero may take
 }
 
 
@@ -114,6 +115,11 @@ def _sig(z: float) -> float:
     if z < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))
+
+
+def _total_budget(g: Any) -> int:
+    """The targets of every main scheme stage of the game (passed, current and to come)."""
+    return sum(g.target(u) for u in range(len(g.code)) if _c(g, u).type == "main_scheme" and _c(g, u).threat)
 
 
 def _pre_villain(g: Any) -> bool:
@@ -138,26 +144,31 @@ def value(g: Any, seat: int = 0) -> float:
     left = _hp_left(g, v) / stage_hp + len(g.vstages)
     x = -w["villain"] * left
     pre = not g.over and _pre_villain(g)
-    # main scheme
+    # main scheme: the threat budget left over this stage and the stages to come (excess threat does not
+    # carry over, so each point of threat brings the defeat one point closer whatever the stage)
     ms = g.mscheme
     tgt = max(1, g.target(ms))
     thr = g.thr[ms]
     inflow = _inflow(g)
     final = not g.mstages
+    future = sum(g.target(u) for u in g.mstages)
+    total = max(tgt + future, _total_budget(g))
     if pre:
         p_done = _sig((thr + inflow - tgt + 0.5) / 0.7)
         x -= (w["loss"] / n if final else w["stage"]) * p_done
-        thr = min(tgt - 1, thr + inflow)
-    x += w["stage"] * len(g.mstages) - w["threat"] * (thr / tgt) ** 2
-    cap = 0.0
-    for p in range(n):
-        if g.alive[p]:
-            cap += _thw_capacity(g, p) if not pre else (g.thw(g.ident[p]) + sum(
-                g.thw(a) for a in g.play[p] if _c(g, a).type == "ally" and _c(g, a).thw))
-    crisis = any(_c(g, s).crisis for s in g.eplay if _c(g, s).type == "side_scheme")
-    margin = tgt - thr - inflow + (0 if crisis else 0.6 * cap)
-    # a logistic "the scheme completes next villain phase" term
-    x -= w["slack"] * _sig(-1.3 * margin)
+        thr = min(tgt, thr + inflow)
+    budget = tgt - thr + future
+    x -= w["threat"] * (1.0 - budget / total) ** 2
+    if final:
+        cap = 0.0
+        for p in range(n):
+            if g.alive[p]:
+                cap += _thw_capacity(g, p) if not pre else (g.thw(g.ident[p]) + sum(
+                    g.thw(a) for a in g.play[p] if _c(g, a).type == "ally" and _c(g, a).thw))
+        crisis = any(_c(g, s).crisis for s in g.eplay if _c(g, s).type == "side_scheme")
+        margin = tgt - thr - inflow + (0 if crisis else 0.6 * cap)
+        # a logistic "the scheme completes next villain phase" term
+        x -= w["slack"] * _sig(-1.3 * margin)
     for u in g.eplay:
         c = _c(g, u)
         if c.type == "side_scheme":
@@ -184,7 +195,7 @@ def value(g: Any, seat: int = 0) -> float:
             elif hl - inc <= 3:  # the hero defends (and is exhausted next turn)
                 inc -= min(va, g.defv(idu))
                 x -= w["exh"]
-            x -= w["loss"] / n * _sig((inc - hl + 0.5) / 0.6)
+            x -= w["loss"] / n * _sig((inc - hl + w["dmargin"]) / w["dscale"])
             hl = max(0.0, hl - inc)
         x += w["hp"] * min(hl, 12)
         if g._form[p] and not pre:
@@ -251,6 +262,8 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
                     s = 92
                 elif "heal" in txt and hl > 6:
                     s = 5
+                if "damage" in txt and g.st[idu] & 1 or "threat" in txt and g.st[idu] & 2:
+                    s = 4  # stunned / confused: the event would only discard the status card
             else:
                 s = 40
         elif k == "use":
@@ -262,7 +275,9 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
             s = 30
         elif k in ("thw", "athw"):
             sc = int(oid.rsplit(":", 1)[1])
-            if sc == ms:
+            if k == "thw" and g.st[idu] & 2:
+                s = 89  # a basic thwart just discards the confusion
+            elif sc == ms:
                 s = 96 if need_thw else 35 + 45 * pressure
             else:
                 c = _c(g, sc)
@@ -277,6 +292,8 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
         elif k in ("atk", "aatk"):
             e = int(oid.rsplit(":", 1)[1])
             s = 58
+            if k == "atk" and g.st[idu] & 1:
+                s = 90  # a basic attack just discards the stun: do it first
             if e != g.villain:
                 a = g.atk(idu) if k == "atk" else g.atk(int(oid.split(":")[1]))
                 s = 64 if _hp_left(g, e) <= a else 57
@@ -481,11 +498,11 @@ def _playout(g: Any, rnd: int, rng: Rng, player_phase: bool, cap: int = 250) -> 
 
 class HeuristicBot:
     """Heuristic + shallow determinized lookahead (see the module docstring). Options: ``dets`` (number
-    of determinizations per lookahead, default 3), ``look`` (0 disables the lookahead)."""
+    of determinizations per lookahead in the villain phase, default 6; ``pdets`` in the player phase, default 3), ``look`` (0 disables the lookahead)."""
 
     name = "champions-heuristic"
 
-    def __init__(self, game: Any, seat: int, seed: int = 0, dets: int = 3, pdets: int = 2, look: int = 1,
+    def __init__(self, game: Any, seat: int, seed: int = 0, dets: int = 6, pdets: int = 3, look: int = 1,
                  **opts: Any) -> None:
         self.seat = seat
         self.rng = Rng(seed * 7919 + seat + 1)
