@@ -13,7 +13,12 @@ during a test; :func:`go`, :func:`run_turn` and :func:`reveal` run rules steps; 
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
 import capes
+from capes.games.champions import data
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import AE, HERO, ChampionsState
 
@@ -48,15 +53,19 @@ def take(s: ChampionsState, code: str, owner: int, into: str = "hand") -> int:
 
 def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=None, hand=(), play=(),
              minions=(), sides=(), villain_attachments=(), edeck_top=(), form="hero", seed=0,
-             threat=None, hands=None, plays=None, clear=False, setup=False) -> ChampionsState:
+             threat=None, hands=None, plays=None, clear=False, setup=False, content=None) -> ChampionsState:
     """A state at the start of round 1 with the given cards in place (every other player card in the deck).
     ``form``: "hero" / HERO or "alter-ego" / AE for every player. ``clear``: first discard every encounter
     card that setup put into play (e.g. Klaw's minion and Defense Network). ``threat``: the main scheme's.
 
     ``setup``: instead answer the setup questions as the players would (every hand kept, player 1 first)
     and stop at player 1's first turn: opening hands, alter-ego forms and setup effects (e.g. Ultron's
-    facedown Drones) stay as dealt, and the card, form and threat arguments are not used."""
+    facedown Drones) stay as dealt, and the card, form and threat arguments are not used.
+
+    ``content``: a directory of extra card YAML files (the ``content=`` config key; see :func:`synthetic`)."""
     cfg = {"heroes": list(heroes), "villain": villain, "mode": mode}
+    if content:
+        cfg["content"] = content
     if modulars:
         cfg["modulars"] = list(modulars)
     g = capes.load("champions", **cfg)
@@ -107,6 +116,19 @@ def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=
     s.log = []
     s.run()
     return s
+
+
+@contextlib.contextmanager
+def synthetic(tmp_path: Path, yaml_text: str) -> Iterator[str]:
+    """A content directory holding ``yaml_text`` (synthetic cards, as a user would add them), for
+    ``scenario(content=...)``; the shipped card table is restored afterwards."""
+    (tmp_path / "synthetic.yaml").write_text(yaml_text, encoding="utf-8")
+    saved = dict(data.CARDS)
+    try:
+        yield str(tmp_path)
+    finally:
+        data.CARDS.clear()
+        data.CARDS.update(saved)
 
 
 # ---------------------------------------------------------------- putting cards in place during a test

@@ -7,7 +7,18 @@ from capes.core.errors import ConfigError
 from capes.games.champions import engine
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import AE, HERO
-from tests.champions.helpers import do, reveal, scenario, settle, texts, uid
+from tests.champions.helpers import (
+    do,
+    pass_windows,
+    pay_all,
+    reveal,
+    scenario,
+    settle,
+    synthetic,
+    texts,
+    to_hand,
+    uid,
+)
 
 
 def villain_phase(s):
@@ -108,16 +119,23 @@ def test_ally_limit_three():
     assert len(s.allies(0)) == 3
 
 
-def test_restricted_limit_two():
-    """champions/summary/easy/4 and champions/rr/restricted: a third restricted card forces a discard."""
-    s = scenario(play=["01008", "01008"], hand=["01008", "01088"])
-    from tests.champions.helpers import take
-    u = take(s, "01008", 0)
-    s.hand[0].append(u)
-    s._decision = None
-    s.stack[-1:] = [s.stack[-1]]
-    do(s, f"play:{u}", "pay:")
-    assert s.decision.kind == "over_limit"
+def test_restricted_limit_two(tmp_path):
+    """champions/summary/easy/4 and champions/rr/restricted: a third restricted card forces a discard (a
+    synthetic restricted upgrade: no core card is restricted)."""
+    card = ("- {code: x_restr, name: Gadget, type: upgrade, set: basic, cost: 0, keywords: [restricted],"
+            " attach: identity, vanilla: true}")
+    with synthetic(tmp_path, card) as content:
+        s = scenario(play=["x_restr", "x_restr"], content=content)
+        assert CARDS["x_restr"].kw("restricted")
+        u = to_hand(s, 0, "x_restr")
+        do(s, f"play:{u}")
+        pay_all(s)
+        pass_windows(s)
+        assert s.decision.kind == "over_limit"
+        assert len(s.decision.ids()) == 3
+        s.apply(s.decision.ids()[0])
+        pass_windows(s)
+        assert sum(1 for v in s.play[0] if s.code[v] == "x_restr") == 2
 
 
 def test_undefended_attack_and_hero_defence():
