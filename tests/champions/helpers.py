@@ -78,6 +78,8 @@ def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=
             k = s.decision.kind
             s.apply("keep" if k == "mulligan" else "first:0" if k == "pick_first" else s.decision.ids()[0])
         return s
+    if s.decision.kind == "pick_first":  # the first setup question: the villain and main scheme come after it
+        s.apply("first:0")
     n = s.n
     if clear:
         for u in list(s.eplay):
