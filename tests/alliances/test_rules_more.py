@@ -35,7 +35,7 @@ def test_mission_squad_and_stage_setup() -> None:
     alliances/stage-setup, alliances/stage-setup/board/1, alliances/stage-setup/board/2, alliances/stage-setup/board/3, alliances/stage-setup/board/4, alliances/stage-setup/enemy-tracker,
     alliances/stage-setup/play-area, alliances/stage/oscorp-lab/setup, alliances/token-pools."""
     g = capes.load("alliances", players=3, long=True)
-    assert g.stage_ids == ("oscorp_lab", "glider_works", "oscorp_lab", "goblins_last_laugh")
+    assert g.stage_ids == ("oscorp_lab", "glider_works", "subway_rescue", "goblins_last_laugh")
     assert g.ctrl == (0, 0, 1, 2) and g.num_seats == 3
     s = _to_setup({"players": 3})
     st = s.stage

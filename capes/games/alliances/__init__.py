@@ -1,10 +1,11 @@
 """Marvel: Crisis Protocol — Alliances (game id ``alliances``).
 
-A rules engine for the Night of the Goblin Mission: two Standard Stages (three with
-``long=true``) and the Boss Battle, a squad of four Characters split among 1–4 players,
-automated Enemies. Modules: ``board`` (geometry, the one place that knows Spaces are
-squares), ``content`` (data loading/validation), ``engine`` (the rules as an explicit
-frame stack), ``game`` (config and hooks), ``bots``, ``render``.
+A rules engine for the Night of the Goblin Mission: two Standard Stages (``long=true``: three,
+Oscorp Lab, Goblin Glider Works and Last Train Out) and the Boss Battle, a squad of four
+Characters split among 1–4 players, automated Enemies. Modules: ``board`` (geometry, the one
+place that knows Spaces are squares), ``content`` (data loading/validation), ``engine`` (the
+rules as an explicit frame stack), ``stages`` (Stage Card scripts keyed by a Stage's
+``script`` id), ``game`` (config and hooks), ``bots``, ``render``.
 
 Config keys: ``squad`` (4 character ids), ``players`` (1–4), ``control`` (player of each Character), ``long`` (bool),
 ``difficulty`` (Challenge tokens per Stage), ``round_limit`` (house rule, see

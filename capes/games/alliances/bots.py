@@ -2,7 +2,7 @@
 
 The heuristic bot decides from ``state.decision`` and ``state.view(seat)`` only (plus the
 static Stage Board geometry): attack the Enemy it can hurt most, work on the Stage's
-objectives (Samples and Ingredients, prototypes, Braces), shake off conditions, give
+objectives (Samples and Ingredients, prototypes, Civilians, Braces), shake off conditions, give
 Heroic Assists to whoever is most hurt, and keep moving toward what matters.
 """
 
@@ -103,7 +103,7 @@ class HeuristicBot:
             out += [t["pos"] for t in toks if t["kind"] == "obj" and t["symbol"] in held]
             if len(me["holding"]) < 2:
                 out += [t["pos"] for t in toks if t["kind"] == "ing"]
-        elif script == "glider_works":
+        elif script in ("glider_works", "subway_rescue"):  # prototypes to sabotage, Civilians to lead out
             out += [t["pos"] for t in toks if t["kind"] == "obj"]
         else:
             out += [t["pos"] for t in toks if t["kind"] == "brace" and not view["braces"][t["extra"]]]

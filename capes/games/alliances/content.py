@@ -35,7 +35,7 @@ SKILLS = ("wall_crawler", "flight", "spider_sense", "tag_team", "cat_burglar", "
           "quick_reflexes", "second_wind", "web_toss")
 ENEMY_RULES = ("protection_programming", "goblin_war_cry", "crushing_grip", "goblin_glider")
 ENEMY_TYPES = ("goon", "sentry", "brute", "mini_boss", "boss")
-STAGE_SCRIPTS = ("oscorp_lab", "glider_works", "goblins_last_laugh")
+STAGE_SCRIPTS = ("oscorp_lab", "glider_works", "subway_rescue", "goblins_last_laugh")
 SPAWN_ICONS = ("critical", "wild", "hit", "block")
 
 

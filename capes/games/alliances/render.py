@@ -52,9 +52,10 @@ def render(state: Any, seat: int | None) -> str:
     for y in range(b.height):
         row = "".join("".join(cells[b.index(x, y)]) + " " for x in range(b.width))
         out.append(f"{y + 1:>2}  {row}")
-    out.append("Legend: 1-4 Characters (below) · g Goon s Sentry b Brute G Green Goblin · T Terrain · O Objective token "
+    out.append("Legend: 1-4 Characters (below) · g Goon s Sentry b Brute G Green Goblin · T Terrain · O Objective token (Sample, prototype, Civilian) "
                "· i Ingredient · x/X Brace (X turned) · @ Target token")
-    out.append("        each Space: [who is there][what lies there][Space type]; Space type: + spawn (c/w/h/b spawn icon) o objective d deployment ^>v< die-icon arrow . blank")
+    out.append("        each Space: [who is there][what lies there][Space type]; Space type: + spawn (c/w/h/b spawn icon) o objective d deployment ^>v< die-icon arrow "
+               "x named by the Stage (Brace, Exit) . blank")
     out.append("")
     for i, c in enumerate(v["characters"]):
         name = g.data.characters[c["id"]].name
