@@ -4,7 +4,8 @@
 real setup); :func:`to_hand`, :func:`to_play`, :func:`to_disc`, :func:`to_top`, :func:`res_to_hand`,
 :func:`enc`, :func:`enc_top`, :func:`side`, :func:`minion`, :func:`empty_encounter` and :func:`hero` change it
 during a test; :func:`go`, :func:`run_turn` and :func:`reveal` run rules steps; :func:`do`, :func:`opt`,
-:func:`pick`, :func:`pay_all`, :func:`pass_windows`, :func:`finish` and :func:`settle` answer decisions.
+:func:`pick`, :func:`pay_all`, :func:`pass_windows`, :func:`finish` and :func:`settle` answer decisions;
+:func:`play` and :func:`play_card` play a card from hand; :func:`synthetic` adds test-only cards.
 
 >>> s = scenario(hand=["01005"], form="hero")       # Spider-Man in hero form holding Swinging Web Kick
 >>> s.decision.kind
@@ -53,7 +54,8 @@ def take(s: ChampionsState, code: str, owner: int, into: str = "hand") -> int:
 
 def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=None, hand=(), play=(),
              minions=(), sides=(), villain_attachments=(), edeck_top=(), form="hero", seed=0,
-             threat=None, hands=None, plays=None, clear=False, setup=False, content=None) -> ChampionsState:
+             threat=None, hands=None, plays=None, clear=False, setup=False, content=None,
+             bare=False) -> ChampionsState:
     """A state at the start of round 1 with the given cards in place (every other player card in the deck).
     ``form``: "hero" / HERO or "alter-ego" / AE for every player. ``clear``: first discard every encounter
     card that setup put into play (e.g. Klaw's minion and Defense Network). ``threat``: the main scheme's.
@@ -62,7 +64,8 @@ def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=
     and stop at player 1's first turn: opening hands, alter-ego forms and setup effects (e.g. Ultron's
     facedown Drones) stay as dealt, and the card, form and threat arguments are not used.
 
-    ``content``: a directory of extra card YAML files (the ``content=`` config key; see :func:`synthetic`)."""
+    ``content``: a directory of extra card YAML files (the ``content=`` config key; see :func:`synthetic`).
+    ``bare``: finally move the encounter deck and discard pile out of the way (:func:`empty_encounter`)."""
     cfg = {"heroes": list(heroes), "villain": villain, "mode": mode}
     if content:
         cfg["content"] = content
@@ -113,6 +116,8 @@ def scenario(heroes=("spider_man",), villain="rhino", mode="standard", modulars=
         enc_top(s, c)
     if threat is not None:
         s.thr[s.mscheme] = threat
+    if bare:
+        empty_encounter(s)
     s.stack = [("round",)]
     s.rnd = 0
     s.log = []
@@ -352,6 +357,19 @@ def play_card(s: ChampionsState, code: str, *then: str) -> int:
     do(s, f"play:{u}")
     pay_all(s)
     do(s, *then)
+    return u
+
+
+def play(s: ChampionsState, p: int, code: str, *colors: str) -> int:
+    """Player ``p`` plays card ``code``: it goes to their hand with one card per resource colour in
+    ``colors`` (:func:`res_to_hand`), is played, paid with the first source offered each time, and open
+    windows are passed; return its id."""
+    u = to_hand(s, p, code)
+    for c in colors:
+        res_to_hand(s, p, c)
+    opt(s, f"play:{u}")
+    pay_all(s)
+    pass_windows(s)
     return u
 
 

@@ -1,13 +1,27 @@
 """Scenario tests for the Leadership aspect cards."""
 
+from functools import partial
+
 from capes.games.champions.cards import SCRIPTED
-from tests.champions.test_cards_protection import game, pay_all, play
-from tests.champions.test_cards_ultron import go, hero, labels, opt, pick, res_to_hand, to_hand, to_play
+from tests.champions.helpers import (
+    enc,
+    go,
+    hero,
+    labels,
+    opt,
+    pass_windows,
+    pay_all,
+    pick,
+    play,
+    res_to_hand,
+    scenario,
+    settle,
+    to_hand,
+    to_play,
+)
 
-
-def cm(**kw):
-    kw.setdefault("heroes", ("captain_marvel",))
-    return game(**kw)
+#: Captain Marvel (alter-ego) against Rhino with Bomb Scare at player 1's first turn, no encounter cards left
+cm = partial(scenario, heroes=("captain_marvel",), modulars=("bomb_scare",), seed=1, form="alter-ego", bare=True)
 
 
 def test_maria_hill_rr_draw():
@@ -27,10 +41,12 @@ def test_vision_rr_action():
     res_to_hand(st, 0, "E")
     opt(st, f"use:{v}")
     pay_all(st)
+    pass_windows(st)
     pick(st, "+2 ATK")
     assert st.atk(v) == 4
     assert f"use:{v}" not in st.decision.ids()
-    end_phase(st)
+    go(st, ("pend",))  # the end of the player phase: discard down (keep), draw up, ready
+    settle(st)
     assert st.atk(v) == 2
 
 
@@ -56,10 +72,12 @@ def test_lead_from_the_front_rr_hero_action():
     res_to_hand(st, 0, "P")
     opt(st, f"play:{u}")
     pay_all(st)
+    pass_windows(st)
     opt(st, f"t:{st.ident[1]}")
     assert st.atk(st.ident[1]) == atk1 + 1 and st.thw(st.ident[1]) == thw1 + 1 and st.atk(a) == aatk + 1
     assert st.atk(st.ident[0]) == atk0 and u in st.disc[0]
-    end_phase(st)
+    go(st, ("pend",))  # the end of the player phase: discard down (keep), draw up, ready
+    settle(st)
     assert st.atk(st.ident[1]) == atk1 and st.atk(a) == aatk
 
 
@@ -75,8 +93,10 @@ def test_make_the_call_rr_allies():
     res_to_hand(st, 0, "P")
     opt(st, f"play:{u}")
     pay_all(st)
+    pass_windows(st)
     pick(st, "Maria Hill")
     pay_all(st)
+    pass_windows(st)
     assert mh in st.play[0]
     pick(st, "each player draws")
     assert len(st.hand[1]) == 1
@@ -100,6 +120,7 @@ def test_inspired_rr_attachments():
     res_to_hand(st, 0, "P")
     opt(st, f"play:{u}")
     pay_all(st)
+    pass_windows(st)
     assert len(labels(st)) == 2
     pick(st, "Maria Hill")
     assert st.att[u] == a and st.atk(a) == atk_a + 1 and st.thw(a) == 3
@@ -130,22 +151,12 @@ def test_every_leadership_card_accounted():
     assert not [c for c in FILES["leadership"] if c not in SCRIPTED]
 
 
-def end_phase(st):
-    """Resolve the end of the player phase (discard down: keep; draw up; ready)."""
-    st.stack.append(("pend",))
-    st._decision = None
-    st.run()
-    while st.decision.kind == "hdisc":
-        st.apply("keep" if "keep" in st.decision.ids() else st.decision.ids()[0])
-
-
 def test_hawkeye_rr_minion():
     """01066 (champions/rr/minion): 4 arrow counters; response after a minion enters play: remove one to deal
     it 2 damage."""
     st = cm()
     hk = play(st, 0, "01066", "P", "P", "P")
     assert st.cnt[hk] == 4
-    from tests.champions.test_cards_ultron import enc
     m = enc(st, "01101")
     go(st, ("engage", m, 0), windows=True)
     opt(st, f"trig:{hk}:")

@@ -1,49 +1,27 @@
 """Scenario tests for the Protection aspect cards."""
 
 
+from functools import partial
+
 from capes.games.champions.cards import SCRIPTED
-from tests.champions.test_cards_ultron import (
-    empty_encounter,
+from tests.champions.helpers import (
     enc,
     go,
     hero,
     labels,
-    new,
     opt,
+    pass_windows,
+    pay_all,
     pick,
+    play,
     res_to_hand,
-    settle,
+    scenario,
     to_hand,
     to_play,
 )
 
-
-def game(**kw):
-    kw.setdefault("villain", "rhino")
-    kw.setdefault("heroes", ("black_panther",))
-    kw.setdefault("modulars", ("bomb_scare",))
-    st = new(**kw)
-    empty_encounter(st)
-    for p in range(st.n):
-        st.deck[p] += st.hand[p]
-        st.hand[p] = []
-    st._decision = None
-    return st
-
-
-def pay_all(st):
-    while st.decision.kind == "pay":
-        st.apply(st.decision.ids()[0])
-    settle(st)
-
-
-def play(st, p, code, *colors):
-    u = to_hand(st, p, code)
-    for c in colors:
-        res_to_hand(st, p, c)
-    opt(st, f"play:{u}")
-    pay_all(st)
-    return u
+#: Black Panther (alter-ego) against Rhino with Bomb Scare at player 1's first turn, no encounter cards left
+game = partial(scenario, heroes=("black_panther",), modulars=("bomb_scare",), seed=1, form="alter-ego", bare=True)
 
 
 def test_black_widow_cancels_treachery_rr_cancel():
@@ -150,6 +128,7 @@ def test_armored_vest_rr_control():
     res_to_hand(st, 0, "P")
     opt(st, f"play:{u}")
     pay_all(st)
+    pass_windows(st)
     assert len(labels(st)) == 2
     pick(st, "player 2")
     assert st.defv(st.ident[1]) == d1 + 1 and st.defv(st.ident[0]) == d0
@@ -160,6 +139,7 @@ def test_armored_vest_rr_control():
     res_to_hand(st, 0, "P")
     opt(st, f"play:{v}")
     pay_all(st)
+    pass_windows(st)
     assert v in st.play[0] and st.defv(st.ident[0]) == d0 + 1
     # a third: every player controls one, so it cannot be played
     w = to_hand(st, 0, "01081")
@@ -182,7 +162,7 @@ def test_indomitable_rr_timing():
     assert st.exh[idu]
     assert st.decision.kind == "optwin" and f"trig:{u}:01082" in st.decision.ids()
     opt(st, f"trig:{u}:")
-    settle(st)
+    pass_windows(st)
     assert not st.exh[idu] and u in st.disc[0]
     u = to_play(st, 0, "01082")
     go(st, ("attack", st.villain, 0, 0))
@@ -225,7 +205,7 @@ def test_counter_punch_rr_attack():
     opt(st, f"trig:{cp}:", keep=True)
     while st.decision.kind == "pay":
         st.apply(st.decision.ids()[0])
-    settle(st)
+    pass_windows(st)
     # Counter-Punch (ATK) plus Black Panther's own Retaliate 1 (champions/rr/retaliate)
     assert st.dmg[st.villain] == st.atk(st.ident[0]) + 1 and cp in st.disc[0]
 
@@ -239,7 +219,7 @@ def test_counter_punch_not_after_undefended_rr_attack():
     go(st, ("attack", st.villain, 0, 0))
     opt(st, "nodef", keep=True)
     assert not any(o.startswith("trig:") for o in st.decision.ids())
-    settle(st)
+    pass_windows(st)
     go(st, ("attack", st.villain, 0, 0))
     opt(st, f"def:{a}", keep=True)
     assert not any(o.startswith("trig:") for o in st.decision.ids())

@@ -24,7 +24,6 @@ from tests.champions.helpers import (
     res_to_hand,
     reveal,
     scenario,
-    to_hand,
     to_play,
     unscripted,
 )
@@ -401,11 +400,3 @@ def test_resample_redeals_cards_held_by_drones_rr_environment():
         assert sorted(r.hand[1] + r.deck[1] + h1) == pool1
         seen.add(tuple(h0))
     assert len(seen) > 1
-
-
-# test_cards_protection.py and test_cards_leadership.py (other sessions' files) still import these names from
-# this module: helpers.py's functions, ``new`` being :data:`ultron` and ``settle`` pass_windows.
-new = ultron
-settle = pass_windows
-__all__ = ["empty_encounter", "enc", "go", "hero", "labels", "new", "opt", "pick", "res_to_hand", "settle",
-           "to_hand", "to_play"]

@@ -5,49 +5,16 @@ owner's piles."""
 
 from __future__ import annotations
 
-import capes
+from functools import partial
+
 from capes.core.rng import Rng
 from capes.games.champions.data import CARDS
-from capes.games.champions.engine import HERO, ChampionsState
+from capes.games.champions.engine import ChampionsState
+from tests.champions.helpers import give, new_uid, pass_windows, pay_all, pick, scenario
 
-
-def _game(heroes=("captain_marvel", "black_panther"), seed=1, **cfg) -> ChampionsState:
-    """Past setup at player 1's first turn, hands emptied into the decks, encounter deck and play cleared."""
-    st = capes.load("champions", heroes=list(heroes), villain="rhino", modulars=["bomb_scare"], **cfg).new_game(seed)
-    while st.decision.kind != "turn":
-        k = st.decision.kind
-        st.apply("keep" if k == "mulligan" else "first:0" if k == "pick_first" else st.decision.ids()[0])
-    assert isinstance(st, ChampionsState)
-    for p in range(st.n):
-        st.deck[p] += st.hand[p]
-        st.hand[p] = []
-        st._form[p] = HERO
-    st.edisc += st.edeck + [u for u in st.eplay]
-    st.edeck, st.eplay = [], []
-    for p in range(st.n):
-        st.edisc += st.fd[p]
-        st.fd[p] = []
-    st._decision = None
-    return st
-
-
-def _new(st: ChampionsState, code: str, owner: int) -> int:
-    """A fresh instance of ``code`` owned by ``owner`` (in no zone yet)."""
-    st.code = (*st.code, code)
-    st.owner = (*st.owner, owner)
-    for f in ("dmg", "thr", "exh", "cnt", "st"):
-        getattr(st, f).append(0)
-    st.att.append(-1)
-    st.eng.append(-1)
-    return len(st.code) - 1
-
-
-def _res(st: ChampionsState, p: int, k: int) -> None:
-    """k new cards in p's hand that each pay one physical resource (Mockingbird, 01083)."""
-    assert CARDS["01083"].res == "P"
-    for _ in range(k):
-        st.hand[p].append(_new(st, "01083", p))
-    st._decision = None
+#: Captain Marvel and Black Panther (hero form) against Rhino with Bomb Scare, at player 1's first turn, hands
+#: in the decks, encounter cards setup put into play discarded
+team = partial(scenario, heroes=("captain_marvel", "black_panther"), modulars=("bomb_scare",), seed=1, clear=True)
 
 
 def _apply(st: ChampionsState, oid: str) -> None:
@@ -55,37 +22,19 @@ def _apply(st: ChampionsState, oid: str) -> None:
     st.apply(oid)
 
 
-def _pick(st: ChampionsState, text: str) -> None:
-    for o in st.decision.options:
-        if text in o.label:
-            st.apply(o.id)
-            return
-    raise AssertionError(f"no option {text!r} in {[o.label for o in st.decision.options]}")
-
-
-def _pay(st: ChampionsState) -> None:
-    while st.decision.kind == "pay":
-        st.apply(st.decision.ids()[0])
-
-
-def _pass_windows(st: ChampionsState) -> None:
-    while st.decision.kind == "optwin":
-        st.apply("pass")
-
-
 def _call_teammates_ally(st: ChampionsState, code: str = "01075") -> int:
     """Player 1 plays Make the Call on an ally (``code``) in player 2's discard pile."""
-    a = _new(st, code, 1)
+    a = new_uid(st, code, 1)
     st.disc[1].append(a)
-    mtc = _new(st, "01071", 0)
+    mtc = new_uid(st, "01071", 0)
     st.hand[0].append(mtc)
-    _res(st, 0, CARDS[code].cost or 0)
+    give(st, *["01083"] * (CARDS[code].cost or 0))  # Mockingbird: one physical resource each
     _apply(st, f"play:{mtc}")
-    _pay(st)
-    _pass_windows(st)
-    _pick(st, "player 2's discard pile")
-    _pay(st)
-    _pass_windows(st)
+    pay_all(st)
+    pass_windows(st)
+    pick(st, "player 2's discard pile")
+    pay_all(st)
+    pass_windows(st)
     return a
 
 
@@ -93,7 +42,7 @@ def test_make_the_call_takes_a_teammates_ally_rr_control():
     """champions/rr/control: Make the Call puts an ally from another player's discard pile into play under
     your control: it is in your play area, counts as your ally, you attack with it, it readies with your cards;
     it still belongs to its owner."""
-    st = _game()
+    st = team()
     a = _call_teammates_ally(st)
     assert a in st.play[0] and a not in st.disc[1] and a not in st.play[1]
     assert st.owner[a] == 1 and st.ctrl(a) == 0 and st.ctl == {a: 0}
@@ -103,7 +52,7 @@ def test_make_the_call_takes_a_teammates_ally_rr_control():
     v = st.view(1)["players"][0]["play"]
     assert any(c["uid"] == a and c["owner"] == 1 and c["controller"] == 0 for c in v)
     _apply(st, f"aatk:{a}:{st.villain}")
-    _pass_windows(st)
+    pass_windows(st)
     assert st.exh[a]
     st.stack.append(("readyall",))
     st._decision = None
@@ -114,35 +63,35 @@ def test_make_the_call_takes_a_teammates_ally_rr_control():
 def test_controlled_ally_is_discarded_to_its_owners_pile_rr_ownership():
     """champions/rr/ownership: an ally under another player's control that leaves play goes to its owner's
     discard pile (here: defeated by damage)."""
-    st = _game()
+    st = team()
     a = _call_teammates_ally(st)
     st.stack.append(("dmg", a, 9, st.villain, 0))
     st._decision = None
     st.run()
-    _pass_windows(st)
+    pass_windows(st)
     assert a in st.disc[1] and a not in st.disc[0] and a not in st.play[0] and a not in st.ctl
 
 
 def test_controlled_ally_counts_toward_the_ally_limit_rr_ally_limit():
     """champions/rr/ally-limit with champions/rr/control: the ally limit counts the allies you control, also
     one owned by a teammate; discarding it to make room sends it to its owner's discard pile."""
-    st = _game()
+    st = team()
     mine = []
     for code in ("01066", "01067", "01068"):  # Hawkeye, Maria Hill, Vision (player 1's own)
-        u = _new(st, code, 0)
+        u = new_uid(st, code, 0)
         st.play[0].append(u)
         mine.append(u)
     a = _call_teammates_ally(st)
     assert st.decision.kind == "over_limit" and st.decision.seat == 0
     assert set(st.decision.ids()) == {f"d:{u}" for u in [*mine, a]}
     _apply(st, f"d:{a}")
-    _pass_windows(st)
+    pass_windows(st)
     assert a in st.disc[1] and a not in st.disc[0] and len(st.allies(0)) == 3 and not st.ctl
 
 
 def test_control_survives_clone_json_and_resample_rr_control():
     """The controller map is part of the state: clone, JSON round trip and resample keep it."""
-    st = _game()
+    st = team()
     a = _call_teammates_ally(st)
     c = st.clone()
     assert c.ctl == {a: 0} and c.ctl is not st.ctl
@@ -156,7 +105,7 @@ def test_control_survives_clone_json_and_resample_rr_control():
 
 def test_hellcat_returns_to_her_owners_hand_rr_ownership():
     """champions/rr/ownership: Hellcat (01020) under another player's control returns to her owner's hand."""
-    st = _game()
+    st = team()
     a = _call_teammates_ally(st, "01020")
     assert a in st.play[0] and f"use:{a}" in st.decision.ids()
     _apply(st, f"use:{a}")
@@ -166,15 +115,15 @@ def test_hellcat_returns_to_her_owners_hand_rr_ownership():
 def test_eliminated_controller_discards_a_borrowed_ally_rr_elimination():
     """champions/rr/elimination (ruling 50): when a player is eliminated, an ally they control that another
     player owns goes to its owner's discard pile; the cards they own leave the game."""
-    st = _game()
+    st = team()
     a = _call_teammates_ally(st)
-    own = _new(st, "01066", 0)
+    own = new_uid(st, "01066", 0)
     st.play[0].append(own)
     idu = st.ident[0]
     st.stack.append(("dmg", idu, 99, st.villain, 0))
     st._decision = None
     st.run()
-    _pass_windows(st)
+    pass_windows(st)
     assert not st.alive[0]
     assert a in st.disc[1] and own in st.removed and not st.ctl and not st.play[0]
 
@@ -182,21 +131,21 @@ def test_eliminated_controller_discards_a_borrowed_ally_rr_elimination():
 def test_eliminated_owner_removes_a_card_another_player_controls_rr_elimination():
     """champions/rr/elimination (ruling 50): a card the eliminated player owns leaves the game even when
     another player controls it (here player 1's Armored Vest under player 2's control)."""
-    st = _game(heroes=("black_panther", "captain_marvel"))
-    vest = _new(st, "01081", 0)
+    st = team(heroes=("black_panther", "captain_marvel"))
+    vest = new_uid(st, "01081", 0)
     st.play[1].append(vest)
     st.set_ctrl(vest, 1)
     d1 = st.defv(st.ident[1])
     st.stack.append(("dmg", st.ident[0], 99, st.villain, 0))
     st._decision = None
     st.run()
-    _pass_windows(st)
+    pass_windows(st)
     assert not st.alive[0] and vest in st.removed and vest not in st.play[1] and not st.ctl
     assert st.defv(st.ident[1]) == d1 - 1
 
 
 def test_render_marks_a_borrowed_card_rr_ownership():
     """The terminal picture names the owner of a card another player controls."""
-    st = _game()
+    st = team()
     _call_teammates_ally(st)
     assert "Black Widow [owned by P2]" in st.game.render(st, 0)

@@ -4,12 +4,17 @@ Assault (champions/rr/<keyword>; rulings in docs/rulings/champions.md)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from capes.core.errors import ContentError
 from capes.games.champions import data
 from capes.games.champions.engine import AE, HERO
-from tests.champions.test_controller import _game, _new, _pass_windows
+from tests.champions.helpers import enc_top, go, new_uid, pass_windows, scenario, synthetic
+
+#: Captain Marvel and Black Panther (hero form) against Rhino with Bomb Scare, at player 1's first turn
+team = partial(scenario, heroes=("captain_marvel", "black_panther"), modulars=("bomb_scare",), seed=1, clear=True)
 
 SYNTHETIC = """
 - {code: x_vil, name: Villainous Thug, type: minion, set: test_keywords, atk: 1, sch: 1, hp: 5,
@@ -38,85 +43,70 @@ SYNTHETIC = """
 @pytest.fixture
 def kw(tmp_path):
     """A content directory with the synthetic cards; the shipped card table is restored afterwards."""
-    (tmp_path / "synthetic.yaml").write_text(SYNTHETIC, encoding="utf-8")
-    saved = dict(data.CARDS)
-    yield str(tmp_path)
-    data.CARDS.clear()
-    data.CARDS.update(saved)
-
-
-def _go(st, *frames):
-    st.stack.extend(reversed(frames))
-    st._decision = None
-    st.run()
-
-
-def _top_of_encounter_deck(st, code):
-    u = _new(st, code, -1)
-    st.edeck.append(u)  # the deck's top is its end
-    return u
+    with synthetic(tmp_path, SYNTHETIC) as content:
+        yield content
 
 
 # ---------------------------------------------------------------- Villainous
 def test_villainous_minion_gets_a_boost_card_rr_villainous(kw):
     """champions/rr/villainous: a minion with villainous activating gets a boost card, as the villain does
     (its boost icons add to the attack); a minion without it gets none."""
-    st = _game(content=kw)
+    st = team(content=kw)
     idu = st.ident[0]
-    m = _new(st, "x_vil", -1)
+    m = new_uid(st, "x_vil", -1)
     st.eplay.append(m)
     st.eng[m] = 0
-    b = _top_of_encounter_deck(st, "x_boost")
-    _go(st, ("mact", m, 0))
+    b = enc_top(st, "x_boost")
+    go(st, ("mact", m, 0), windows=True)
     assert st.decision.kind == "defend"
     st.apply("nodef")
-    _pass_windows(st)
+    pass_windows(st)
     assert st.dmg[idu] == 1 + 2 and b in st.edisc and b not in st.edeck
-    plain = _new(st, "x_thug", -1)
+    plain = new_uid(st, "x_thug", -1)
     st.eplay.append(plain)
     st.eng[plain] = 0
-    b2 = _top_of_encounter_deck(st, "x_boost")
-    _go(st, ("mact", plain, 0))
+    b2 = enc_top(st, "x_boost")
+    go(st, ("mact", plain, 0), windows=True)
     st.apply("nodef")
-    _pass_windows(st)
+    pass_windows(st)
     assert st.dmg[idu] == 3 + 1 and st.edeck[-1] == b2
 
 
 def test_villainous_minion_schemes_with_a_boost_rr_villainous(kw):
     """champions/rr/villainous: the boost applies to a scheme activation too (alter-ego form)."""
-    st = _game(content=kw)
+    st = team(content=kw)
     st._form[0] = AE
-    m = _new(st, "x_vil", -1)
+    m = new_uid(st, "x_vil", -1)
     st.eplay.append(m)
     st.eng[m] = 0
-    _top_of_encounter_deck(st, "x_boost")
+    enc_top(st, "x_boost")
     before = st.thr[st.mscheme]
-    _go(st, ("mact", m, 0))
-    _pass_windows(st)
+    go(st, ("mact", m, 0), windows=True)
+    pass_windows(st)
     assert st.thr[st.mscheme] == before + 1 + 2
 
 
 # ---------------------------------------------------------------- Peril
 def _widow_ready(st, p):
-    bw = _new(st, "01075", p)
+    bw = new_uid(st, "01075", p)
     st.play[p].append(bw)
-    st.hand[p].append(_new(st, "01067", p))  # a mental resource to pay her cost
+    st.hand[p].append(new_uid(st, "01067", p))  # a mental resource to pay her cost
     return bw
 
 
 def test_peril_only_the_resolving_player_may_respond_rr_peril(kw):
     """champions/rr/peril: while a peril card resolves, the other players cannot respond (player 2's Black
     Widow is not offered); without peril she is."""
-    st = _game(content=kw)
+    st = team(content=kw)
     bw = _widow_ready(st, 1)
-    u = _top_of_encounter_deck(st, "x_plain")
-    _go(st, ("reveal", st.edeck.pop(), 0, 1))
+    u = enc_top(st, "x_plain")
+    go(st, ("reveal", st.edeck.pop(), 0, 1), windows=True)
     assert st.decision.kind == "optwin" and st.decision.seat == 1
     assert any(o.startswith(f"trig:{bw}:") for o in st.decision.ids())
-    _pass_windows(st)
+    pass_windows(st)
     assert u in st.edisc
-    v = _top_of_encounter_deck(st, "x_peril")
-    _go(st, ("reveal", st.edeck.pop(), 0, 1))
+    v = enc_top(st, "x_peril")
+    go(st, ("reveal", st.edeck.pop(), 0, 1), windows=True)
     seats = []
     while st.decision.kind == "optwin":
         seats.append(st.decision.seat)
@@ -128,17 +118,17 @@ def test_peril_only_the_resolving_player_may_respond_rr_peril(kw):
 def test_peril_resolving_player_may_still_respond_rr_peril(kw):
     """champions/rr/peril: the player resolving the card may use their own responses (here Black Widow
     cancels it)."""
-    st = _game(content=kw)
+    st = team(content=kw)
     bw = _widow_ready(st, 0)
-    v = _top_of_encounter_deck(st, "x_peril")
-    nxt = _top_of_encounter_deck(st, "x_plain")
+    v = enc_top(st, "x_peril")
+    nxt = enc_top(st, "x_plain")
     st.edeck.remove(v)
-    _go(st, ("reveal", v, 0, 1))
+    go(st, ("reveal", v, 0, 1), windows=True)
     assert st.decision.kind == "optwin" and st.decision.seat == 0
     st.apply(next(o for o in st.decision.ids() if o.startswith(f"trig:{bw}:")))
     while st.decision.kind == "pay":
         st.apply(st.decision.ids()[0])
-    _pass_windows(st)
+    pass_windows(st)
     assert st.exh[bw] and v in st.edisc and nxt in st.edisc
     assert not any(m[0] == "peril" for m in st.mods)
 
@@ -147,24 +137,24 @@ def test_peril_resolving_player_may_still_respond_rr_peril(kw):
 def test_permanent_card_cannot_be_discarded_rr_permanent(kw):
     """champions/rr/permanent: a discard effect leaves a permanent card in play; over the ally limit it cannot
     be the ally chosen; it leaves the game with its eliminated controller."""
-    st = _game(content=kw)
-    u = _new(st, "x_perm", 0)
+    st = team(content=kw)
+    u = new_uid(st, "x_perm", 0)
     st.play[0].append(u)
-    _go(st, ("discard", u))
-    _pass_windows(st)
+    go(st, ("discard", u), windows=True)
+    pass_windows(st)
     assert u in st.play[0] and u not in st.disc[0]
     assert any(e.rule == "champions/rr/permanent" for e in st.log)
     for code in ("01066", "01067", "01068"):
-        a = _new(st, code, 0)
+        a = new_uid(st, code, 0)
         st.play[0].append(a)
-    _go(st, ("over_limit", 0, "ally"))
+    go(st, ("over_limit", 0, "ally"), windows=True)
     assert st.decision.kind == "over_limit" and f"d:{u}" not in st.decision.ids()
     assert len(st.decision.ids()) == 3
     st.apply(st.decision.ids()[0])
-    _pass_windows(st)
+    pass_windows(st)
     assert u in st.play[0]
-    _go(st, ("dmg", st.ident[0], 99, st.villain, 0))
-    _pass_windows(st)
+    go(st, ("dmg", st.ident[0], 99, st.villain, 0), windows=True)
+    pass_windows(st)
     assert not st.alive[0] and u in st.removed and u not in st.play[0]
 
 
@@ -172,16 +162,16 @@ def test_permanent_card_cannot_be_discarded_rr_permanent(kw):
 def test_amplify_icon_adds_to_each_boost_card_rr_amplify(kw):
     """champions/rr/amplify (ruling 51): each amplify icon in play adds one boost icon to each boost card
     turned faceup for an activation."""
-    st = _game(content=kw)
+    st = team(content=kw)
     idu = st.ident[0]
-    s = _new(st, "x_amp", -1)
+    s = new_uid(st, "x_amp", -1)
     st.eplay.append(s)
     st.thr[s] = 3
-    _top_of_encounter_deck(st, "x_boost")
+    enc_top(st, "x_boost")
     atk = st.atk(st.villain)
-    _go(st, ("attack", st.villain, 0, 1))
+    go(st, ("attack", st.villain, 0, 1), windows=True)
     st.apply("nodef")
-    _pass_windows(st)
+    pass_windows(st)
     assert st.dmg[idu] == atk + 2 + 1
 
 
@@ -189,8 +179,8 @@ def test_amplify_icon_adds_to_each_boost_card_rr_amplify(kw):
 def test_team_up_needs_every_named_character_in_play_rr_team_up(kw):
     """champions/rr/team-up (ruling 52): the card can be played only while
     each named character is in play (an identity showing that name, or an ally)."""
-    st = _game(content=kw)  # Captain Marvel and Black Panther, both in hero form
-    u = _new(st, "x_team", 0)
+    st = team(content=kw)  # Captain Marvel and Black Panther, both in hero form
+    u = new_uid(st, "x_team", 0)
     st.hand[0].append(u)
     st._decision = None
     assert f"play:{u}" in st.decision.ids()
@@ -202,7 +192,7 @@ def test_team_up_needs_every_named_character_in_play_rr_team_up(kw):
     st.apply(f"play:{u}")
     while st.decision.kind == "pay":
         st.apply(st.decision.ids()[0])
-    _pass_windows(st)
+    pass_windows(st)
     assert u in st.play[0]
 
 
@@ -210,12 +200,12 @@ def test_team_up_named_ally_counts_rr_team_up(kw, tmp_path):
     """champions/rr/team-up: a named character may be an ally in play."""
     (tmp_path / "synthetic.yaml").write_text(SYNTHETIC.replace("[Captain Marvel, Black Panther]",
                                                                "[Captain Marvel, Black Widow]"), encoding="utf-8")
-    st = _game(heroes=("captain_marvel",), content=str(tmp_path))
-    u = _new(st, "x_team", 0)
+    st = team(heroes=("captain_marvel",), content=str(tmp_path))
+    u = new_uid(st, "x_team", 0)
     st.hand[0].append(u)
     st._decision = None
     assert f"play:{u}" not in st.decision.ids()
-    bw = _new(st, "01075", 0)
+    bw = new_uid(st, "01075", 0)
     st.play[0].append(bw)
     st._decision = None
     assert f"play:{u}" in st.decision.ids()
@@ -254,39 +244,39 @@ def test_team_up_deckbuilding_needs_a_named_identity(kw, tmp_path):
 def test_teamwork_trait_activates_with_another_minion_of_the_trait_rr_teamwork(kw):
     """champions/rr/teamwork (ruling 57): a minion with teamwork (Hydra) engaging a player while another Hydra
     minion is in play activates at once: it attacks a hero, schemes against an alter-ego."""
-    st = _game(content=kw)
+    st = team(content=kw)
     idu = st.ident[0]
-    grunt = _new(st, "x_hydra", -1)
+    grunt = new_uid(st, "x_hydra", -1)
     st.eplay.append(grunt)
     st.eng[grunt] = 1  # engaged with the other player: still in play
-    tw = _new(st, "x_tw", -1)
-    _go(st, ("engage", tw, 0))
-    _pass_windows(st)
+    tw = new_uid(st, "x_tw", -1)
+    go(st, ("engage", tw, 0), windows=True)
+    pass_windows(st)
     assert st.decision.kind == "defend" and st.decision.seat == 0
     st.apply("nodef")
-    _pass_windows(st)
+    pass_windows(st)
     assert st.dmg[idu] == 2
     assert any(e.rule == "champions/rr/teamwork" for e in st.log)
     st._form[1] = AE  # alter-ego: the second copy schemes
-    tw2 = _new(st, "x_tw", -1)
+    tw2 = new_uid(st, "x_tw", -1)
     before = st.thr[st.mscheme]
-    _go(st, ("engage", tw2, 1))
-    _pass_windows(st)
+    go(st, ("engage", tw2, 1), windows=True)
+    pass_windows(st)
     assert st.thr[st.mscheme] == before + 3 and st.decision.kind == "turn"
 
 
 def test_teamwork_trait_no_other_minion_no_activation_rr_teamwork(kw):
     """champions/rr/teamwork (ruling 57): with no *other* minion of the trait in play (itself does not count;
     a minion without the trait does not count) the entering minion does not activate."""
-    st = _game(content=kw)
+    st = team(content=kw)
     idu = st.ident[0]
-    plain = _new(st, "x_thug", -1)
+    plain = new_uid(st, "x_thug", -1)
     st.eplay.append(plain)
     st.eng[plain] = 0
-    tw = _new(st, "x_tw", -1)
+    tw = new_uid(st, "x_tw", -1)
     before = st.thr[st.mscheme]
-    _go(st, ("engage", tw, 0))
-    _pass_windows(st)
+    go(st, ("engage", tw, 0), windows=True)
+    pass_windows(st)
     assert st.decision.kind == "turn" and st.dmg[idu] == 0 and st.thr[st.mscheme] == before
     assert tw in st.eplay and not any(e.rule == "champions/rr/teamwork" for e in st.log)
 
@@ -306,9 +296,9 @@ def test_assault_basic_thwart_uses_atk_rr_assault(kw):
     """champions/rr/assault (ruling 56): a basic thwart against a scheme with assault removes threat equal to
     the character's ATK (with ATK modifiers; THW modifiers do not count); a card effect that removes N threat
     is unaffected; a scheme without assault is thwarted with THW."""
-    st = _game(heroes=("she_hulk",), content=kw)  # She-Hulk: ATK 3, THW 1
+    st = team(heroes=("she_hulk",), content=kw)  # She-Hulk: ATK 3, THW 1
     idu = st.ident[0]
-    s = _new(st, "x_assault", -1)
+    s = new_uid(st, "x_assault", -1)
     st.eplay.append(s)
     st.thr[s] = 6
     st.mods.append(("stat", idu, "atk", 1, "phase"))
@@ -319,32 +309,32 @@ def test_assault_basic_thwart_uses_atk_rr_assault(kw):
     assert "ATK 4, assault" in label
     assert "THW 3" in st.decision.find(f"thw:{st.mscheme}").label
     st.apply(f"thw:{s}")
-    _pass_windows(st)
+    pass_windows(st)
     assert st.thr[s] == 6 - 4
     assert any(e.rule == "champions/rr/assault" for e in st.log)
-    _go(st, ("rthreat", s, 1, idu))  # a card effect: "remove 1 threat"
-    _pass_windows(st)
+    go(st, ("rthreat", s, 1, idu), windows=True)  # a card effect: "remove 1 threat"
+    pass_windows(st)
     assert st.thr[s] == 1
 
 
 def test_assault_ally_thwart_uses_atk_rr_assault(kw):
     """champions/rr/assault (ruling 56): an ally's basic thwart against an assault scheme uses its ATK; its
     printed thwart consequential damage still applies (it is still a thwart)."""
-    st = _game(heroes=("she_hulk",), content=kw)
-    s = _new(st, "x_assault", -1)
+    st = team(heroes=("she_hulk",), content=kw)
+    s = new_uid(st, "x_assault", -1)
     st.eplay.append(s)
     st.thr[s] = 6
-    a = _new(st, "x_ally", 0)
+    a = new_uid(st, "x_ally", 0)
     st.play[0].append(a)
     st.thr[st.mscheme] = 3
     st._decision = None
     st.apply(f"athw:{a}:{s}")
-    _pass_windows(st)
+    pass_windows(st)
     assert st.thr[s] == 6 - 3 and st.dmg[a] == 1
     main = st.thr[st.mscheme]
-    b = _new(st, "x_ally", 0)
+    b = new_uid(st, "x_ally", 0)
     st.play[0].append(b)
     st._decision = None
     st.apply(f"athw:{b}:{st.mscheme}")
-    _pass_windows(st)
+    pass_windows(st)
     assert st.thr[st.mscheme] == main - 1

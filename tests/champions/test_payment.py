@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from capes.games.champions import flow
 from capes.games.champions.engine import AE, HERO, ChampionsState
-from tests.champions.test_controller import _game, _new
+from tests.champions.helpers import new_uid, scenario
 
 
 def _start(g: ChampionsState, p: int, u: int) -> None:
@@ -19,14 +19,14 @@ def _start(g: ChampionsState, p: int, u: int) -> None:
 def test_refused_payment_restores_web_shooter_summary_actions_play():
     """Web-Shooter (01008) used for its last counter (so discarded) and a card discarded from the hand, then
     no source is left: the play is refused; Web-Shooter is back in play, ready, with its counter."""
-    g = _game(heroes=("spider_man",))
+    g = scenario(modulars=("bomb_scare",), seed=1, clear=True)
     g._form[0] = HERO
-    ws = _new(g, "01008", 0)
+    ws = new_uid(g, "01008", 0)
     g.play[0].append(ws)
     g.att[ws] = g.ident[0]
     g.cnt[ws] = 1
-    kick = _new(g, "01005", 0)  # Swinging Web Kick: cost 3
-    r = _new(g, "01067", 0)     # one mental resource
+    kick = new_uid(g, "01005", 0)  # Swinging Web Kick: cost 3
+    r = new_uid(g, "01067", 0)     # one mental resource
     g.hand[0] += [kick, r]
     _start(g, 0, kick)
     assert g.decision.kind == "pay" and f"res:{ws}" in g.decision.ids()
@@ -43,9 +43,9 @@ def test_refused_payment_restores_web_shooter_summary_actions_play():
 
 def test_refused_payment_restores_a_once_per_round_resource_summary_actions_play():
     """Peter Parker's resource ability (once per round, 01001b) used for a refused payment can be used again."""
-    g = _game(heroes=("spider_man",))
+    g = scenario(modulars=("bomb_scare",), seed=1, clear=True)
     g._form[0] = AE
-    kick = _new(g, "01005", 0)  # Swinging Web Kick: cost 3, more than Peter Parker's one mental resource
+    kick = new_uid(g, "01005", 0)  # Swinging Web Kick: cost 3, more than Peter Parker's one mental resource
     g.hand[0].append(kick)
     g.mods.append(("cost", 0, -2))  # a cost modifier used by the play (+2), given back with the refusal
     _start(g, 0, kick)
@@ -60,8 +60,8 @@ def test_refused_payment_restores_a_once_per_round_resource_summary_actions_play
 def test_refused_colour_chain_drops_its_effect_summary_actions_play():
     """A chain of one-colour payments (State.pay_colors) refused half-way: what was paid comes back and
     neither the rest of the chain nor its effect happens."""
-    g = _game(heroes=("spider_man",))
-    w = _new(g, "01011", 0)  # Spider-Woman: one wild resource
+    g = scenario(modulars=("bomb_scare",), seed=1, clear=True)
+    w = new_uid(g, "01011", 0)  # Spider-Woman: one wild resource
     g.hand[0].append(w)
     g.stack = [("turn", 0)]
     g.pay_colors(0, "EMP", ("dmg", g.villain, 5, -1, 0))
@@ -76,9 +76,9 @@ def test_refused_colour_chain_drops_its_effect_summary_actions_play():
 
 def test_completed_payment_keeps_what_it_spent_summary_actions_play():
     """A payment that completes closes its record: nothing is given back later."""
-    g = _game(heroes=("spider_man",))
-    w = _new(g, "01011", 0)
-    m = _new(g, "01067", 0)
+    g = scenario(modulars=("bomb_scare",), seed=1, clear=True)
+    w = new_uid(g, "01011", 0)
+    m = new_uid(g, "01067", 0)
     g.hand[0] += [w, m]
     g.stack = [("turn", 0)]
     g.pay_colors(0, "EM", ("nop_paid",))

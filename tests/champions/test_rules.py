@@ -21,17 +21,6 @@ from tests.champions.helpers import (
 )
 
 
-def villain_phase(s):
-    """End the turn and pass every optional window until the next decision that is not a pass/defence."""
-    do(s, "end")
-    guard = 0
-    while s.decision.kind in ("hdisc", "optwin", "defend", "pay", "choose", "modal") and guard < 50:
-        ids = s.decision.ids()
-        pick = "keep" if "keep" in ids else "pass" if "pass" in ids else "nodef" if "nodef" in ids else ids[0]
-        s.apply(pick)
-        guard += 1
-
-
 def test_setup_alter_ego_and_hand_size():
     """champions/summary/setup/4, champions/summary/easy/1: identities start in alter-ego; draw to AE hand size."""
     s = capes.load("champions").new_game(0)
@@ -201,7 +190,8 @@ def test_stunned_villain_skips_attack():
     """champions/rr/stunned: a stunned villain discards the stun instead of attacking."""
     s = scenario(edeck_top=["01186", "01112"])
     s.st[s.villain] |= engine.STUN
-    villain_phase(s)
+    do(s, "end")  # the villain phase: every window passed, hands kept, attacks undefended
+    settle(s)
     assert not s.st[s.villain] & engine.STUN
     assert s.dmg[s.ident[0]] == 0
 
@@ -210,7 +200,8 @@ def test_confused_villain_skips_scheme():
     """champions/rr/confused."""
     s = scenario(form="ae", edeck_top=["01104", "01112"])
     s.st[s.villain] |= engine.CONF
-    villain_phase(s)
+    do(s, "end")  # the villain phase: every window passed, hands kept, attacks undefended
+    settle(s)
     assert not s.st[s.villain] & engine.CONF
 
 
@@ -256,14 +247,16 @@ def test_acceleration_icon_and_hazard_icon():
 def test_quickstrike():
     """champions/rr/quickstrike: Vulture attacks as he engages a hero."""
     s = scenario(edeck_top=["01186", "01190", "01186"])  # Shadow of the Past brings Vulture
-    villain_phase(s)
+    do(s, "end")  # the villain phase: every window passed, hands kept, attacks undefended
+    settle(s)
     assert "quickstrike" in texts(s)
 
 
 def test_surge_reveals_another():
     """champions/rr/surge: Stampede surges in alter-ego."""
     s = scenario(form="ae", edeck_top=["01104", "01106", "01186"])
-    villain_phase(s)
+    do(s, "end")  # the villain phase: every window passed, hands kept, attacks undefended
+    settle(s)
     assert "Surge" in texts(s)
 
 
@@ -319,7 +312,8 @@ def test_empty_encounter_deck_adds_acceleration():
 def test_main_scheme_completed_loses():
     """champions/summary/scoring/defeat."""
     s = scenario(threat=6, form="ae")
-    villain_phase(s)
+    do(s, "end")  # the villain phase: every window passed, hands kept, attacks undefended
+    settle(s)
     assert s.is_over and s.result.outcomes == ("loss",)
 
 
@@ -327,7 +321,8 @@ def test_stage_advance_excess_threat_does_not_carry():
     """champions/summary/easy/13: Klaw's main scheme advances to 2; excess threat is lost, tokens stay."""
     s = scenario(villain="klaw", threat=5, form="ae")
     s.accel = 1
-    villain_phase(s)
+    do(s, "end")  # the villain phase: every window passed, hands kept, attacks undefended
+    settle(s)
     assert s.code[s.mscheme] == "01117b" and s.accel >= 1
     assert "advances to Secret Rendezvous" in texts(s)
     assert s.thr[s.mscheme] < 6  # only the activations after the advance, not the excess
