@@ -57,6 +57,31 @@ def texts(s: AlliancesState) -> list[str]:
     return [e.text for e in s.log]
 
 
+def play_checked(cfg: dict[str, Any], seed: int) -> int:
+    """Play a heuristic-bot game, checking clone independence, the exact JSON round trip and the stated bound at
+    every step; returns the number of Stages completed."""
+    from capes.games.alliances.bots import HeuristicBot
+
+    g = capes.load("alliances", **cfg)
+    s = g.new_game(seed)
+    bots = [HeuristicBot(g, i, seed=seed) for i in range(g.num_seats)]
+    steps = 0
+    while not s.is_over:
+        a = bots[s.decision.seat].choose(s)
+        snap = s.to_json()
+        twin = s.clone()
+        loaded = g.from_json(snap)
+        assert loaded.decision.ids() == s.decision.ids()
+        s.apply(a)
+        twin.apply(a)
+        loaded.apply(a)
+        after = s.to_json()
+        assert twin.to_json() == after and loaded.to_json() == after
+        steps += 1
+        assert steps <= g.max_actions
+    return int(s.stages_done)
+
+
 def where(s: AlliancesState, uid: int) -> str | None:
     e = s.enemy(uid)
     return s.lbl(e[2]) if e is not None else None

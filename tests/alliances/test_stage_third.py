@@ -10,8 +10,7 @@ from capes.games.alliances.bots import HeuristicBot
 from capes.games.alliances.engine import C_DAZ, C_INJ, C_POW, C_STA, C_XP, E_POS, T_KIND, T_POS, T_X
 from capes.games.alliances.stages import drag_candidates, lead_spaces
 
-from .helpers import HIT, blank_stage, put_char, put_enemy, run, sq, texts
-from .test_heuristic_protocol import _play_checked
+from .helpers import HIT, blank_stage, play_checked, put_char, put_enemy, run, sq, texts
 
 SUBWAY = 2  # index of Last Train Out in the long Mission
 
@@ -234,7 +233,7 @@ def test_long_game_with_bots_can_fail_in_the_subway() -> None:
 def test_long_game_protocol_intact_through_the_subway() -> None:
     """Protocol (clone independence, JSON round trip, the stated bound) at every step of a 2-player long game that
     goes through a Dragged Off tie decision and reaches the Boss Battle."""
-    assert _play_checked({"players": 2, "long": True}, 18) == 4
+    assert play_checked({"players": 2, "long": True}, 18) == 4
 
 
 def test_contract_long_mission_starting_in_the_subway() -> None:
