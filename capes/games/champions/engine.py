@@ -319,6 +319,15 @@ class ChampionsState(State):
     def thw(self, u: int) -> int:
         return max(0, (self.ccard(u).thw or 0) + self._mod("thw", u))
 
+    def assault(self, s: int) -> bool:
+        """Scheme ``s`` has assault (champions/rr/assault)."""
+        return bool(C(self.code[s]).keywords) and self.has_kw(s, "assault") > 0
+
+    def basic_thw(self, u: int, s: int) -> int:
+        """The threat character ``u``'s basic thwart removes from scheme ``s`` (before crisis and "cannot"):
+        its THW, or its ATK against a scheme with assault (champions/rr/assault, ruling 56)."""
+        return self.atk(u) if self.assault(s) else self.thw(u)
+
     def sch(self, u: int) -> int:
         c = self.ccard(u)
         v = c.sch or 0

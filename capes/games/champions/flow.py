@@ -663,23 +663,18 @@ def _hthwart(g: G, p: int, s: int) -> None:
     g.push(("rthreat", s, _basic_thwart(g, idu, s), idu), ("win", "after_thwart"), ("evt", "after_thwart", idu, p))
 
 
-def _assault(g: G, s: int) -> bool:
-    return bool(C(g.code[s]).keywords) and g.has_kw(s, "assault") > 0
-
-
 def _thw_label(g: G, u: int, s: int) -> str:
-    return f"ATK {g.atk(u)}, assault" if _assault(g, s) else f"THW {g.thw(u)}"
+    return f"ATK {g.atk(u)}, assault" if g.assault(s) else f"THW {g.thw(u)}"
 
 
 def _basic_thwart(g: G, u: int, s: int) -> int:
     """The threat character ``u``'s basic thwart removes from scheme ``s``: its THW, or (champions/rr/assault,
     ruling 56) against a scheme with assault its ATK, with the modifiers to ATK and not those to THW."""
-    if _assault(g, s):
-        n = g.atk(u)
+    n = g.basic_thw(u, s)
+    if g.assault(s):
         g.emit("champions/rr/assault", f"{g.name(s)} has assault: {g.name(u)} thwarts with its ATK ({n}) "
                f"instead of its THW.")
-        return n
-    return g.thw(u)
+    return n
 
 
 @step("recover")
