@@ -184,10 +184,17 @@ def _to_nearest(st: AlliancesState, pos: int, goals: tuple[int, ...] | list[int]
 def lead_spaces(st: AlliancesState, pos: int) -> list[int]:
     """alliances/stage/subway-rescue/objective: where a Civilian at ``pos`` can end when led 2 Spaces Toward
     the nearest Exit (as near an Exit as 2 Spaces allow; it ignores Terrain and other objects)."""
-    ex = _exits(st)
-    b = st.board
-    want = max(0, _to_nearest(st, pos, ex) - 2)
-    return [t for t in b.spaces() if b.dist[pos][t] <= 2 and _to_nearest(st, t, ex) == want]
+    key = (st.board, pos)  # static per board: cached (boards hash by identity)
+    got = _LEAD.get(key)
+    if got is None:
+        ex = _exits(st)
+        b = st.board
+        want = max(0, _to_nearest(st, pos, ex) - 2)
+        got = _LEAD[key] = tuple(t for t in b.ball(pos, 2) + (pos,) if _to_nearest(st, t, ex) == want)
+    return sorted(got)
+
+
+_LEAD: dict[tuple[Any, int], tuple[int, ...]] = {}
 
 
 def _turn_stamp(st: AlliancesState) -> int:
