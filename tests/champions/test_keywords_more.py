@@ -35,6 +35,8 @@ SYNTHETIC = """
    keywords: [assault], vanilla: true}
 - {code: x_ally, name: Brawler, type: ally, set: basic, cost: 1, atk: 3, thw: 1, thw_cost: 1, hp: 3,
    vanilla: true}
+- {code: x_tw_incite, name: Teamwork Agitator, type: minion, set: test_keywords, atk: 1, sch: 2, hp: 4,
+   traits: [Hydra], keywords: ["teamwork:Hydra", "incite:1"], vanilla: true}
 - {code: x_hydra, name: Hydra Grunt, type: minion, set: test_keywords, atk: 1, sch: 1, hp: 3,
    traits: [Hydra], vanilla: true}
 """
@@ -263,6 +265,25 @@ def test_teamwork_trait_activates_with_another_minion_of_the_trait_rr_teamwork(k
     go(st, ("engage", tw2, 1), windows=True)
     pass_windows(st)
     assert st.thr[st.mscheme] == before + 3 and st.decision.kind == "turn"
+
+
+def test_teamwork_trait_revealed_activates_once_after_revealing_rr_teamwork(kw):
+    """champions/rr/teamwork (ruling 57): a revealed teamwork minion activates once, after its reveal has
+    resolved (here: after its incite threat), like quickstrike."""
+    st = team(content=kw)
+    st._form[0] = AE
+    grunt = new_uid(st, "x_hydra", -1)
+    st.eplay.append(grunt)
+    st.eng[grunt] = 0
+    u = new_uid(st, "x_tw_incite", -1)
+    before = st.thr[st.mscheme]
+    go(st, ("reveal", u, 0))
+    assert st.decision.kind == "turn" and u in st.eplay and st.eng[u] == 0
+    assert st.thr[st.mscheme] == before + 1 + 2
+    rules = [e.rule for e in st.log]
+    assert rules.count("champions/rr/teamwork") == 1
+    incite = next(i for i, e in enumerate(st.log) if e.text.startswith("1 threat on"))
+    assert incite < rules.index("champions/rr/teamwork")
 
 
 def test_teamwork_trait_no_other_minion_no_activation_rr_teamwork(kw):

@@ -1419,6 +1419,8 @@ def _quick(g: G, u: int, p: int) -> None:
     if u in g.eplay and g.has_kw(u, "quickstrike") and g._form[p] == HERO and g.alive[p]:
         g.emit("champions/rr/quickstrike", f"{g.name(u)} has quickstrike and attacks.")
         g.push(("attack", u, p, 0))
+    if C(g.code[u]).keywords and C(g.code[u]).kw_text("teamwork"):  # champions/rr/teamwork, after quickstrike
+        g.push(("teamwork", u, p))
 
 
 @step("engage")
@@ -1432,7 +1434,9 @@ def _engage(g: G, u: int, p: int) -> None:
         g.tough(u)
     g.emit("champions/rr/minion", f"{g.name(u)} engages player {p + 1}.")
     g.push(("win", "minion_entered"), ("evt", "minion_entered", u, p))
-    if C(g.code[u]).keywords and C(g.code[u]).kw_text("teamwork"):
+    if C(g.code[u]).keywords and C(g.code[u]).kw_text("teamwork") and ("quick", u, p) not in g.stack:
+        # champions/rr/teamwork: a minion revealed (or put into play by a card) gets its teamwork check from
+        # the "quick" step that follows its when-revealed ability; otherwise it is checked now
         g.push(("teamwork", u, p))
 
 
