@@ -7,8 +7,8 @@ Every card is one mapping; the fields are facts printed on the card (names, numb
 ``victory:N``, ``peril``, ``team_up``, ``teamwork:TRAIT``, ``villainous``, ``assault``, ``amplify``,
 ``hero_only``, ``alter_ego_only``, ``max_per_player:N``, ``max_per_deck:N``).
 ``team_up`` (the Rules Reference's Team-Up) goes with ``team``, the names of the characters that must all be in
-play to play the card. ``teamwork:TRAIT`` (a minion's Teamwork (Trait)) names the trait, e.g. ``teamwork:Hydra``. ``amplify`` counts the amplify icons of an encounter card (like ``hazard`` and
-``accel``).
+play to play the card. ``teamwork:TRAIT`` (a minion's Teamwork (Trait)) names the trait, e.g.
+``teamwork:Hydra``. ``amplify`` counts the amplify icons of an encounter card (like ``hazard`` and ``accel``).
 ``attach`` says what a player upgrade or encounter attachment attaches to.
 ``vanilla: true`` marks cards whose whole text is keywords/numbers the engine applies itself; every
 other card needs a script in ``cards/<file>.py`` (the lint test checks this both ways).
@@ -87,12 +87,14 @@ class Card(BaseModel):
 
     # derived, filled by the loader
     def kw(self, name: str) -> int:
-        """Value of keyword ``name`` (1 for a flag, N for ``name:N``, 0 if absent)."""
+        """Value of keyword ``name`` (1 for a flag or a trait keyword such as ``teamwork:Hydra``, N for
+        ``name:N``, 0 if absent)."""
         for k in self.keywords:
             if k == name:
                 return 1
             if k.startswith(name + ":"):
-                return int(k.split(":", 1)[1])
+                v = k.split(":", 1)[1]
+                return int(v) if v.isdigit() else 1
         return 0
 
     def kw_text(self, name: str) -> str:
