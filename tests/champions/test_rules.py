@@ -444,6 +444,7 @@ def test_incite_places_threat():
         reveal(s, "01101")
         settle(s)
         assert s.thr[s.mscheme] == 2
+        assert any(e.rule == "champions/rr/incite" and "incite 2" in e.text for e in s.log)
     finally:
         CARDS["01101"] = c
 

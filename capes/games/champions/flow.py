@@ -1078,6 +1078,14 @@ def _scheme(g: G, e: int, p: int, flags: int) -> None:
 
 
 # ---------------------------------------------------------------- threat
+@step("incite")
+def _incite(g: G, u: int) -> None:
+    """champions/rr/incite: a revealed minion with incite X places X threat on the main scheme."""
+    n = C(g.code[u]).kw("incite")
+    g.emit("champions/rr/incite", f"{g.name(u)} has incite {n}: {n} threat on {g.name(g.mscheme)}.")
+    g.push(("threat", g.mscheme, n, "card"))
+
+
 @step("threat")
 def _threat(g: G, s: int, n: int, cause: str) -> None:
     if n <= 0 or not (s == g.mscheme or s in g.eplay):
@@ -1349,8 +1357,8 @@ def _reveal(g: G, u: int, p: int, from_deck: int = 0) -> None:
     after = [("surge", p)] if c.kw("surge") else []
     if t == "minion":
         g.push(("engage", u, p))
-        if c.kw("incite"):  # champions/rr/incite
-            g.push(("threat", g.mscheme, c.kw("incite"), "card"))
+        if c.kw("incite"):
+            g.push(("incite", u))
         if fn:
             g.push(("call_revealed", u, p))
         g.push(("quick", u, p))
