@@ -98,11 +98,12 @@ def _card_keep(c: Any) -> float:
 W = {
     "villain": 6.0,    # per stage of villain hit points
     "threat": 3.0,     # main scheme threat / target (squared)
+    "tlin": 0.2,       # per point of threat on the main scheme (it must be thwarted some day)
     "slack": 2.2,      # next villain phase could complete the main scheme
     "side": 0.12, "icon": 0.35, "crisis": 0.5,
     "minion": 0.10,
     "hp": 0.07, "hurt": 1.2, "dead": 3.0,
-    "ally": 0.16, "upgrade": 0.18, "hand": 0.06, "exh": 0.25,
+    "ally": 0.16, "upgrade": 0.18, "hand": 0.06, "exh": 0.8,
     "stage": 1.0,      # the main scheme advancing (its next stage's "when revealed")
     "loss": 30.0,      # the chance of losing in the coming villain phase
     "dscale": 0.8, "dmargin": 1.5,  # spread and margin of the damage a hero may take
@@ -127,8 +128,9 @@ def _pre_villain(g: Any) -> bool:
     return g.turn == -1 and any(f[0] == "vthreat" for f in g.stack)
 
 
-def value(g: Any, seat: int = 0) -> float:
-    """Static value of the position for the heroes (unbounded; higher is better).
+def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
+    """Static value of the position for the heroes (unbounded; higher is better). ``as_ended``: value
+    the position as if the player phase ended now.
 
     At the end of the player phase (the villain phase still to come) it first estimates that villain
     phase: the threat it adds and the chance it completes the main scheme, the damage each hero in hero
@@ -143,7 +145,7 @@ def value(g: Any, seat: int = 0) -> float:
     stage_hp = max(1, vc.hp or 1) * (n if vc.hp_per_hero else 1)
     left = _hp_left(g, v) / stage_hp + len(g.vstages)
     x = -w["villain"] * left
-    pre = not g.over and _pre_villain(g)
+    pre = not g.over and (as_ended or _pre_villain(g))
     # main scheme: the threat budget left over this stage and the stages to come (excess threat does not
     # carry over, so each point of threat brings the defeat one point closer whatever the stage)
     ms = g.mscheme
@@ -158,7 +160,7 @@ def value(g: Any, seat: int = 0) -> float:
         x -= (w["loss"] / n if final else w["stage"]) * p_done
         thr = min(tgt, thr + inflow)
     budget = tgt - thr + future
-    x -= w["threat"] * (1.0 - budget / total) ** 2
+    x -= w["threat"] * (1.0 - budget / total) ** 2 + w["tlin"] * (total - budget)
     if final:
         cap = 0.0
         for p in range(n):
@@ -223,7 +225,8 @@ def evaluate(state: Any, seat: int) -> float:
     r = state.result
     if r is not None:
         return r.reward(seat)
-    return 1.0 / (1.0 + math.exp(-(value(state, seat) + 3.5) / 2.0))
+    # a gentle squash: values run from about -30 (hopeless) to 0 (nearly won), and ISMCTS needs them apart
+    return min(1.0, max(0.0, 0.5 + math.atan((value(state, seat) + 5.0) / 8.0) / math.pi))
 
 
 # ----------------------------------------------------------------------------- the quick policy
@@ -533,7 +536,6 @@ class HeuristicBot:
                 r = Rng(sd ^ 0x5DEECE66D)
                 _playout(g, rnd, r, pp)
                 tot += value(g, self.seat)
-            # a small prior from the quick policy breaks ties towards sensible play
             if tot > bs:
                 best, bs = o.id, tot
         return best
