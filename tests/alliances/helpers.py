@@ -57,9 +57,10 @@ def texts(s: AlliancesState) -> list[str]:
     return [e.text for e in s.log]
 
 
-def play_checked(cfg: dict[str, Any], seed: int) -> int:
+def play_checked(cfg: dict[str, Any], seed: int, first: str = "", log: list[str] | None = None) -> int:
     """Play a heuristic-bot game, checking clone independence, the exact JSON round trip and the stated bound at
-    every step; returns the number of Stages completed."""
+    every step; returns the number of Stages completed. ``first``: the Standard Stage picked first (else the
+    bot's pick); ``log`` receives the game's log texts."""
     from capes.games.alliances.bots import HeuristicBot
 
     g = capes.load("alliances", **cfg)
@@ -68,6 +69,8 @@ def play_checked(cfg: dict[str, Any], seed: int) -> int:
     steps = 0
     while not s.is_over:
         a = bots[s.decision.seat].choose(s)
+        if first and s.decision.kind == "mission":
+            a = f"first:{first}"
         snap = s.to_json()
         twin = s.clone()
         loaded = g.from_json(snap)
@@ -79,6 +82,8 @@ def play_checked(cfg: dict[str, Any], seed: int) -> int:
         assert twin.to_json() == after and loaded.to_json() == after
         steps += 1
         assert steps <= g.max_actions
+    if log is not None:
+        log.extend(texts(s))
     return int(s.stages_done)
 
 

@@ -368,7 +368,9 @@ def test_beam_targets_the_line() -> None:
 
 def test_objective_contested_and_secured_completion() -> None:
     """alliances/objective/contest, alliances/objective/interact-contested, alliances/objective/secure,
-    alliances/objective/complete, alliances/stage/glider-works/objective."""
+    alliances/objective/complete, alliances/stage/glider-works/objective, alliances/stage/glider-works/detonate:
+    no Interact with a Contested Objective token; a Secured prototype takes a Charge, which blows at the end of the
+    Round and Completes the Objective for the Character who planted it."""
     s = blank_stage(1)
     for cid, lab in (("spectacular_spider_man", "a8"), ("ultimate_spider_man", "b8"), ("ghost_spider", "c8"), ("black_cat", "d5")):
         put_char(s, cid, lab)
@@ -381,6 +383,10 @@ def test_objective_contested_and_secured_completion() -> None:
     assert "interact:1" in [o.id for o in s._act_options(3)]
     run(s, ("act_menu",))
     s.apply("interact:1")
+    assert s.completed == 0 and s.tokens[0][4] == 4  # a Charge planted by Black Cat (character 3)
+    s.apply("end")
+    s.turn = 1  # the second Turn: the end of the Round
+    run(s, ("end_turn", 1))
     assert s.completed == 1 and [c[C_XP] for c in s.chars] == [2, 2, 2, 3]
     assert s.decision.kind == "assist"
     _ = ga

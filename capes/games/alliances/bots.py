@@ -103,7 +103,10 @@ class HeuristicBot:
             out += [t["pos"] for t in toks if t["kind"] == "obj" and t["symbol"] in held]
             if len(me["holding"]) < 2:
                 out += [t["pos"] for t in toks if t["kind"] == "ing"]
-        elif script in ("glider_works", "subway_rescue"):  # prototypes to sabotage, Civilians to lead out
+        elif script == "glider_works":  # prototypes still without a Charge, else those with one (to guard)
+            free = [t["pos"] for t in toks if t["kind"] == "obj" and t["extra"] == 0]
+            out += free or [t["pos"] for t in toks if t["kind"] == "obj"]
+        elif script == "subway_rescue":  # Civilians to lead out
             out += [t["pos"] for t in toks if t["kind"] == "obj"]
         else:
             out += [t["pos"] for t in toks if t["kind"] == "brace" and not view["braces"][t["extra"]]]
