@@ -11,6 +11,23 @@ _ICON = {"critical": "C", "wild": "W", "hit": "H", "block": "B", "blank": "_", "
 _ARROW = {"N": "^", "E": ">", "S": "v", "W": "<"}
 
 
+def _token_states(script: str, v: dict[str, Any], g: Any) -> list[str]:
+    """What the grid's ``O`` cannot show: Ingredients added to each Oscorp Lab Sample
+    (alliances/stage/oscorp-lab/objective) and which glider prototype carries whose Charge
+    (alliances/stage/glider-works/objective)."""
+    out = []
+    for t in v["tokens"]:
+        if t["kind"] != "obj" or not t["pos"]:
+            continue
+        x = t.get("extra") or 0
+        if script == "oscorp_lab" and x:
+            out.append(f"Sample at {t['pos']}: {x}/2 Ingredients")
+        elif script == "glider_works":
+            who = g.data.characters[v["characters"][x - 1]["id"]].name if x > 0 else ""
+            out.append(f"prototype at {t['pos']}: " + (f"Charge planted by {who}" if who else "no Charge"))
+    return out
+
+
 def render(state: Any, seat: int | None) -> str:
     v = state.view(seat)
     g = state.game
@@ -71,6 +88,9 @@ def render(state: Any, seat: int | None) -> str:
                    + (f" holding {','.join(c['holding'])}" if c["holding"] else ""))
         out.append(f"   Def P{side.defense[0]}/E{side.defense[1]}/M{side.defense[2]} Speed {side.speed} · {atks}"
                    f" · skills {', '.join(side.skills) or '-'}")
+    states = _token_states(st.script, v, g)
+    if states:
+        out.append("Objective tokens: " + "; ".join(states))
     if v["enemies"]:
         out.append("Enemies: " + "; ".join(
             f"#{e['uid']} {g.data.enemies[e['id']].name} @{e['pos'] or '-'} dmg {e['damage']}/{e['stamina']}"
