@@ -26,6 +26,8 @@ def matchups(skip_ismcts: bool) -> list[tuple[str, str, dict[str, Any], list[str
             rows.append(("champions", f"{label}: {bot}", cfg, [bot]))
     for bot in ("random", "alliances-heuristic", "ismcts"):
         rows.append(("alliances", f"4 Characters, 1 player: {bot}", {}, [bot]))
+    rows.append(("alliances", "4 Characters, 1 player, long Mission: alliances-heuristic", {"long": True},
+                 ["alliances-heuristic"]))
     four = {"players": 4}
     rows.append(("heroes", "heroes-heuristic vs 3 random", four, ["heroes-heuristic", "random", "random", "random"]))
     rows.append(("heroes", "ismcts vs 3 random", four, ["ismcts", "random", "random", "random"]))
