@@ -318,7 +318,7 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
                 h_inflow = _inflow(g, {p: False})
                 risky = thr + ae_inflow >= tgt - 1
                 if hl > _danger(g, p) + 2 or (risky and hl > _danger(g, p)):
-                    s = 80 if g.exh[idu] is False or g.dmg[idu] < 2 else 11
+                    s = 80 if g.exh[idu] or g.dmg[idu] < 2 else 11
                 else:
                     s = 1 if thr + h_inflow < tgt else 11
         elif k == "end":
