@@ -63,13 +63,18 @@ def test_drone_defeated_goes_to_owners_discard_rr_environment():
 
 
 def test_drone_eliminated_player_swept_rr_environment():
-    """01140: a facedown Drone leaving play another way (its player eliminated) is returned to its owner."""
+    """01140: a facedown Drone engaged with an eliminated player engages the next player and keeps its card
+    (champions/rr/elimination, ruling 15); a Drone leaving play another way (here: put straight into the
+    encounter discard pile) is returned to its owner by the sweep."""
     st = ultron(heroes=("spider_man", "she_hulk"))
     d = drones(st, 1)[0]
     card = held_card(st, d)
     from capes.games.champions.flow import _eliminate
     _eliminate(st, 1)
-    assert d in st.edisc
+    assert d in st.minions(0) and held_card(st, d) == card
+    st.eplay.remove(d)
+    st.edisc.append(d)
+    st.eng[d] = -1
     from capes.games.champions.cards.ultron import sweep
     sweep(st)
     assert card in st.disc[1] and d not in st.edisc

@@ -353,6 +353,21 @@ def test_elimination_passes_first_player():
     assert s.first == 1 and not s.alive[0] and not s.is_over
 
 
+def test_elimination_minions_engage_the_next_player_rr_elimination():
+    """champions/rr/elimination (ruling 15): the minions engaged with an eliminated player engage the next living
+    player clockwise, keeping their damage; the villain's hit points (per player) do not change."""
+    from capes.games.champions.flow import _eliminate
+    s = scenario(heroes=("spider_man", "she_hulk", "iron_man"), minions=["01101"])
+    m = s.minions(0)[0]
+    s.dmg[m] = 1
+    hp = s.hp(s.villain)
+    s.alive[1] = 0
+    _eliminate(s, 0)
+    assert s.minions(2) == [m] and s.dmg[m] == 1 and m in s.eplay
+    assert s.hp(s.villain) == hp
+    assert any(e.rule == "champions/rr/elimination" and "engages player 3" in e.text for e in s.log)
+
+
 def test_first_player_is_chosen():
     """champions/summary/setup/5 and faq/6 (ruling 14): the players (seat 0) pick the first player in
     multiplayer, as the first setup question, before any hand is dealt."""

@@ -1258,21 +1258,19 @@ def _eliminate(g: G, p: int) -> None:
         g.play[g.ctl.pop(u)].remove(u)
         g.att[u] = -1
         g.removed.append(u)
-    for m in g.minions(p):
-        g.eplay.remove(m)
-        g.edisc.append(m)
-        g.eng[m] = -1
     g.edisc += g.fd[p]
     g.fd[p] = []
     if not any(g.alive):
         g.lose("Every hero is defeated.")
         return
+    nxt = next((p + i) % g.n for i in range(1, g.n + 1) if g.alive[(p + i) % g.n])
     if g.first == p:
-        for i in range(1, g.n + 1):
-            q = (p + i) % g.n
-            if g.alive[q]:
-                g.first = q
-                break
+        g.first = nxt
+    # ruling 15 (champions/rr/elimination): minions engaged with the eliminated player engage the next player
+    # in clockwise order, keeping their damage, status cards and attachments
+    for m in g.minions(p):
+        g.eng[m] = nxt
+        g.emit("champions/rr/elimination", f"{g.name(m)} engages player {nxt + 1}.")
 
 
 def _permanent(g: G, u: int) -> bool:
