@@ -34,6 +34,15 @@ BP = "black_panther"
 sc = partial(scenario, heroes=(BP,), seed=3, threat=0)
 
 
+def play_wakanda_forever(g) -> None:
+    """Player 1 plays Wakanda Forever! (01043d), paying with the Vibranium resource (01044) put in hand with it."""
+    wf = to_hand(g, 0, "01043d")
+    to_hand(g, 0, "01044")
+    run_turn(g)
+    do(g, f"play:{wf}")
+    pay_all(g)
+
+
 def test_black_panther_retaliate_one():
     """01040a Black Panther: Retaliate 1, after he is attacked the attacker takes 1 (champions/rr/retaliate)."""
     g = sc()
@@ -190,11 +199,7 @@ def test_energy_daggers_special_chosen_player():
     m0 = minion(g, "01102", p=0, placed=True)
     m1 = minion(g, "01101", p=1, placed=True)
     to_play(g, 0, "01046")
-    wf = to_hand(g, 0, "01043d")
-    to_hand(g, 0, "01044")
-    run_turn(g)
-    do(g, f"play:{wf}")
-    pay_all(g)
+    play_wakanda_forever(g)
     do(g, f"t:{g.ident[1]}")
     finish(g)
     assert g.dmg[g.villain] == 2 and g.dmg[m1] == 2 and g.dmg[m0] == 0
@@ -208,22 +213,14 @@ def test_panther_claws_special_is_an_attack():
     to_play(g, 0, "01047")
     to_play(g, 0, "01048")
     g.thr[g.mscheme] = 3
-    wf = to_hand(g, 0, "01043d")
-    to_hand(g, 0, "01044")
-    run_turn(g)
-    do(g, f"play:{wf}")
-    pay_all(g)
+    play_wakanda_forever(g)
     pick(g, "Panther Claws")
     do(g, f"t:{w}")
     finish(g)
     assert g.dmg[w] == 2 and g.dmg[g.ident[0]] == 1 and g.thr[g.mscheme] == 1
     g = sc()
     to_play(g, 0, "01047")
-    wf = to_hand(g, 0, "01043d")
-    to_hand(g, 0, "01044")
-    run_turn(g)
-    do(g, f"play:{wf}")
-    pay_all(g)
+    play_wakanda_forever(g)
     finish(g)
     assert g.dmg[g.villain] == 4
 
@@ -236,11 +233,7 @@ def test_tactical_genius_special_thwart():
     to_play(g, 0, "01048")
     to_play(g, 0, "01046")
     minion(g, "01102", placed=True)
-    wf = to_hand(g, 0, "01043d")
-    to_hand(g, 0, "01044")
-    run_turn(g)
-    do(g, f"play:{wf}")
-    pay_all(g)
+    play_wakanda_forever(g)
     pick(g, "Tactical Genius")
     do(g, f"t:{sch}")
     finish(g)
@@ -252,11 +245,7 @@ def test_vibranium_suit_special_moves_damage():
     g = sc()
     to_play(g, 0, "01049")
     g.dmg[g.ident[0]] = 5
-    wf = to_hand(g, 0, "01043d")
-    to_hand(g, 0, "01044")
-    run_turn(g)
-    do(g, f"play:{wf}")
-    pay_all(g)
+    play_wakanda_forever(g)
     finish(g)
     assert g.dmg[g.ident[0]] == 3 and g.dmg[g.villain] == 2
 
@@ -292,11 +281,7 @@ def test_killmonger_immune_to_black_panther_upgrades():
     g = sc()
     k = minion(g, "01157", placed=True)
     to_play(g, 0, "01047")
-    wf = to_hand(g, 0, "01043d")
-    to_hand(g, 0, "01044")
-    run_turn(g)
-    do(g, f"play:{wf}")
-    pay_all(g)
+    play_wakanda_forever(g)
     do(g, f"t:{k}")
     finish(g)
     assert g.dmg[k] == 0
