@@ -22,6 +22,7 @@ from tests.champions.helpers import (
     pass_windows,
     pay_all,
     pick,
+    play_card,
     run_turn,
     scenario,
     side,
@@ -36,11 +37,10 @@ sc = partial(scenario, heroes=(BP,), seed=3, threat=0)
 
 def play_wakanda_forever(g) -> None:
     """Player 1 plays Wakanda Forever! (01043d), paying with the Vibranium resource (01044) put in hand with it."""
-    wf = to_hand(g, 0, "01043d")
+    to_hand(g, 0, "01043d")
     to_hand(g, 0, "01044")
     run_turn(g)
-    do(g, f"play:{wf}")
-    pay_all(g)
+    play_card(g, "01043d")
 
 
 def test_black_panther_retaliate_one():

@@ -19,6 +19,7 @@ from tests.champions.helpers import (
     minion,
     pay_all,
     pick,
+    play_card,
     run_turn,
     scenario,
     side,
@@ -82,12 +83,10 @@ def test_crisis_interdiction_aerial_second_scheme():
     g.thr[g.mscheme] = 5
     sch = side(g, "01107", 3)  # Breakin' & Takin'
     to_play(g, 0, "01017")  # Cosmic Flight: Aerial
-    ci = to_hand(g, 0, "01012")
+    to_hand(g, 0, "01012")
     to_hand(g, 0, "01014")
     run_turn(g)
-    do(g, f"play:{ci}")
-    pay_all(g)
-    do(g, f"t:{g.mscheme}")
+    play_card(g, "01012", f"t:{g.mscheme}")
     assert g.thr[g.mscheme] == 3 and g.thr[sch] == 1
 
 
@@ -96,12 +95,10 @@ def test_crisis_interdiction_without_aerial_one_scheme():
     g = cm()
     g.thr[g.mscheme] = 5
     sch = side(g, "01107", 3)
-    ci = to_hand(g, 0, "01012")
+    to_hand(g, 0, "01012")
     to_hand(g, 0, "01014")
     run_turn(g)
-    do(g, f"play:{ci}")
-    pay_all(g)
-    do(g, f"t:{sch}")
+    play_card(g, "01012", f"t:{sch}")
     assert g.thr[sch] == 1 and g.thr[g.mscheme] == 5 and g.decision.kind == "turn"
 
 

@@ -29,8 +29,6 @@ from typing import Any
 from capes.core.rng import Rng
 from capes.games.champions.data import CARDS
 
-HERO_FORM = 1
-
 # ----------------------------------------------------------------------------- static helpers
 
 
