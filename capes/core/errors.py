@@ -25,3 +25,10 @@ class ContentError(CapesError):
 
 class UnknownGame(ConfigError):
     """A game id that is not registered."""
+
+
+class EngineError(CapesError):
+    """An engine broke its own bound (e.g. one action ran more engine steps than the game allows).
+
+    Never bad input: a bug in a rules engine or a card script, reported in one line naming the step
+    instead of hanging."""

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from capes.core.errors import IllegalAction, ReplayError
+from capes.core.errors import EngineError, IllegalAction, ReplayError
 from capes.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -33,10 +33,15 @@ JSON = Any
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One legal choice: a stable id (used in saves and by bots) and a label for people."""
+    """One legal choice: a stable id (used in saves and by bots) and a label for people.
+
+    ``group`` (optional) names the heading a long menu files the option under (for example the
+    hero a move belongs to), so that a person can pick the group first and then the option.
+    """
 
     id: str
     label: str
+    group: str = ""
 
     def __str__(self) -> str:
         return self.label
@@ -79,7 +84,7 @@ class Decision:
             "prompt": self.prompt,
             "secret": self.secret,
             "kind": self.kind,
-            "options": [{"id": o.id, "label": o.label} for o in self.options],
+            "options": [{"id": o.id, "label": o.label, "group": o.group} for o in self.options],
         }
 
 
@@ -143,6 +148,9 @@ class Game(ABC):
     max_actions: ClassVar[int] = 100_000
     #: The parameters :meth:`capes.load` accepts.
     params: ClassVar[Sequence[Param]] = ()
+    #: A bound on the engine steps one ``apply`` (or setting up a new game) may run; an engine that
+    #: calls :meth:`State._tick` once per step raises :class:`EngineError` past it instead of hanging.
+    max_steps: ClassVar[int] = 50_000
 
     def __init__(self, **config: Any) -> None:
         from capes.core.config import validate
@@ -219,6 +227,11 @@ class Game(ABC):
         """A text picture of what ``seat`` sees (the CLI shows it before a decision)."""
         return json.dumps(state.view(seat), indent=1)[:4000]
 
+    def glossary(self, state: State, seat: int | None) -> dict[str, str]:
+        """The text of every card, skill, villain, location… that ``seat`` can see now, by the name
+        shown to players (card rules in the project's own words). Never anything hidden from ``seat``."""
+        return {}
+
     def content(self) -> list[ContentEntry]:
         """Every content entry this game ships, with its source and implementation status."""
         return []
@@ -251,6 +264,8 @@ class State(ABC):
     actions: list[str]
     log: list[Event]
     _decision: Decision | None
+    #: engine steps run since the current ``apply`` began (see :meth:`_tick`)
+    _ticks: int = 0
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -289,6 +304,17 @@ class State(ABC):
     def _result(self) -> Result | None:
         """The result when the game is over, else ``None``."""
 
+    def _tick(self, step: str) -> None:
+        """Count one engine step of the current action; past ``game.max_steps`` raise EngineError.
+
+        Engines call this once per step of their run loop (and in any search/repeat loop), so that
+        no ``apply`` can loop forever: it ends with a one-line error naming the step."""
+        self._ticks += 1
+        if self._ticks > self.game.max_steps:
+            self._ticks = 0
+            raise EngineError(f"{self.game.id}: one action ran more than {self.game.max_steps} engine steps "
+                              f"(last step: {step}); this is an engine bug, please report it with the save")
+
     def _resample(self, seat: int, rng: Rng) -> None:  # noqa: B027 - optional: nothing hidden by default
         """Redeal, in place, everything ``seat`` cannot see (default: nothing is hidden)."""
 
@@ -318,6 +344,7 @@ class State(ABC):
         if not isinstance(oid, str) or d.find(oid) is None:
             raise IllegalAction(_illegal_message(oid, d))
         self._decision = None
+        self._ticks = 0
         self._do(oid)
         self.actions.append(oid)
 
