@@ -207,6 +207,18 @@ def content(
         raise typer.Exit(1)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to bind (loopback by default)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port", min=1, max=65535)] = 8000,
+    db: Annotated[Path, typer.Option(help="SQLite file holding every table and its actions")] = Path("capes.db"),
+) -> None:
+    """Serve the lobby and the tables in the browser: private seats, server-side bots, nothing lost."""
+    from capes.web.server import run as run_server
+
+    run_server(host=host, port=port, db=db)
+
+
 @odds_app.command("alliances")
 def odds_alliances(
     attack: Annotated[int, typer.Option(help="attacker's dice (Character attack) or Attack Strength (Enemy attack)", min=0)],
