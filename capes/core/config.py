@@ -22,6 +22,13 @@ from typing import Any
 
 from capes.core.errors import ConfigError
 
+#: the largest file a ``file`` config value may name, and the most bytes a content directory may hold
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_DIR_BYTES = 32 * 1024 * 1024
+MAX_DIR_FILES = 2000
+#: the longest string a config value may be
+MAX_VALUE_CHARS = 4096
+
 KINDS = ("int", "str", "bool", "choice", "list", "file")
 
 
@@ -61,6 +68,77 @@ class Param:
         return "a string"
 
 
+def quote(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages.
+
+    >>> quote("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (50 characters)"
+    >>> quote(7)
+    '7'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a {value.bit_length()}-bit number"
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + f"… ({len(value):,} characters)"
+    r = repr(value)
+    return r if len(r) <= limit + 2 else r[:limit] + "…"
+
+
+def check_path(game: str, key: str, value: str) -> None:
+    """A file (or content directory) named by config ``key``: regular files of UTF-8 text, bounded in size.
+
+    Raises a one-line :class:`ConfigError` for a missing path, a device, a binary or oversized file."""
+    import os
+    import stat
+
+    def fail(why: str) -> ConfigError:
+        return ConfigError(f"{game}: config '{key}' {quote(value)}: {why}")
+
+    try:
+        st = os.stat(value)
+    except (OSError, ValueError) as e:
+        raise fail(f"cannot be read ({getattr(e, 'strerror', None) or 'bad path'})") from None
+    if stat.S_ISDIR(st.st_mode):
+        try:
+            names = sorted(os.listdir(value))[: MAX_DIR_FILES + 1]
+        except OSError as e:
+            raise fail(f"cannot be listed ({e.strerror})") from None
+        if len(names) > MAX_DIR_FILES:
+            raise fail(f"holds more than {MAX_DIR_FILES} entries; a content directory holds a few YAML files")
+        total = 0
+        for n in names:
+            if n.endswith((".yaml", ".yml", ".json")):
+                total += _check_file(os.path.join(value, n), fail)
+                if total > MAX_DIR_BYTES:
+                    raise fail(f"holds more than {MAX_DIR_BYTES // (1024 * 1024)} MB of content files")
+        return
+    _check_file(value, fail)
+
+
+def _check_file(path: str, fail: Callable[[str], ConfigError]) -> int:
+    import os
+    import stat
+
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise fail(f"{quote(os.path.basename(path))} cannot be read ({e.strerror})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise fail(f"{quote(os.path.basename(path))} is not a regular file (a device, pipe or folder)")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise fail(f"{quote(os.path.basename(path))} cannot be read ({e.strerror})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise fail(f"{quote(os.path.basename(path))} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise fail(f"{quote(os.path.basename(path))} is not UTF-8 text (byte {e.start}); give a text file") from None
+    return len(data)
+
+
 def _as_bool(game: str, p: Param, v: Any) -> bool:
     if isinstance(v, bool):
         return v
@@ -69,30 +147,32 @@ def _as_bool(game: str, p: Param, v: Any) -> bool:
         return True
     if s in ("0", "false", "no", "off"):
         return False
-    raise ConfigError(f"{game}: config '{p.name}' must be true or false (got {v!r})")
+    raise ConfigError(f"{game}: config '{p.name}' must be true or false (got {quote(v)})")
 
 
 def _coerce(game: str, p: Param, v: Any) -> Any:
     if p.kind == "int":
         if isinstance(v, bool):
-            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {v!r})")
+            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {quote(v)})")
         try:
             n = int(v)
         except (TypeError, ValueError):
-            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {v!r})") from None
+            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {quote(v)})") from None
         if (p.lo is not None and n < p.lo) or (p.hi is not None and n > p.hi):
-            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {n})")
+            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {quote(n)})")
         return n
     if p.kind == "bool":
         return _as_bool(game, p, v)
     if p.kind in ("str", "file"):
-        if not isinstance(v, str) or not v:
-            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {v!r})")
+        if not isinstance(v, str) or not v or len(v) > MAX_VALUE_CHARS:
+            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {quote(v)})")
+        if p.kind == "file":
+            check_path(game, p.name, v)
         return v
     if p.kind == "choice":
         allowed = p.allowed()
         if not isinstance(v, str) or v not in allowed:
-            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {v!r})")
+            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {quote(v)})")
         return v
     if p.kind == "list":
         if isinstance(v, str):
@@ -100,11 +180,11 @@ def _coerce(game: str, p: Param, v: Any) -> Any:
         elif isinstance(v, list | tuple):
             items = list(v)
         else:
-            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {v!r})")
+            raise ConfigError(f"{game}: config '{p.name}' must be {p.describe()} (got {quote(v)})")
         allowed = p.allowed()
         for it in items:
             if not isinstance(it, str) or (allowed and it not in allowed):
-                raise ConfigError(f"{game}: config '{p.name}' has unknown item {it!r}; allowed: {', '.join(allowed)}")
+                raise ConfigError(f"{game}: config '{p.name}' has unknown item {quote(it)}; allowed: {', '.join(allowed)}")
         if p.unique and len(set(items)) != len(items):
             raise ConfigError(f"{game}: config '{p.name}' lists an item twice ({', '.join(items)}); each may appear once")
         if p.lo is not None and len(items) < p.lo:
@@ -121,7 +201,7 @@ def validate(game: str, params: Sequence[Param], config: Mapping[str, Any]) -> d
     for key in config:
         if key not in by_name:
             known = ", ".join(by_name) or "(none)"
-            raise ConfigError(f"{game}: unknown config key {key!r}; allowed keys: {known}")
+            raise ConfigError(f"{game}: unknown config key {quote(key)}; allowed keys: {known}")
     out: dict[str, Any] = {}
     for p in params:
         if p.name in config and config[p.name] is not None:
@@ -137,11 +217,11 @@ def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise ConfigError(f"--config expects key=value (got {pair!r})")
+            raise ConfigError(f"--config expects key=value (got {quote(pair)})")
         k, v = pair.split("=", 1)
         k = k.strip()
         if not k:
-            raise ConfigError(f"--config expects key=value with a key (got {pair!r})")
+            raise ConfigError(f"--config expects key=value with a key (got {quote(pair)})")
         if k in out:
             out[k] = out[k] + "," + v.strip()
         else:
