@@ -1,0 +1,286 @@
+"""The ASGI app: lobby, table pages, rule texts, save downloads and the table websocket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from capes.core.registry import game_class, game_ids
+from capes.core.replay import save_game
+from capes.core.rules import RulesIndex
+from capes.web.botrunner import BotRunner
+from capes.web.lobby import MAX_FORM_SEATS, build_fields, parse_form, seat_choices
+from capes.web.storage import OPEN, OVER, SqliteStorage, Storage
+from capes.web.tables import Conn, Hub, Table, TableError
+
+log = logging.getLogger("capes.web")
+
+#: the largest websocket message a page may send (an action is ~100 bytes)
+MAX_MESSAGE = 2048
+#: the largest form a page may post
+MAX_FORM = 16 * 1024
+#: pages watching one table at most
+MAX_CONNS_PER_TABLE = 64
+STATIC = Path(__file__).parent / "static"
+
+_env = Environment(loader=PackageLoader("capes.web", "templates"), autoescape=select_autoescape(["html"]))
+
+NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+def page(name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+    return HTMLResponse(_env.get_template(name).render(**ctx), status_code=status,
+                        headers={**NO_STORE, "Content-Security-Policy": CSP})
+
+
+def origin_allowed(ws: WebSocket, extra: frozenset[str]) -> bool:
+    """A browser's websocket must come from a page of this server (or an origin listed at start)."""
+    origin = ws.headers.get("origin")
+    if origin is None:  # not a browser (scripts, the load bench): it still needs a token to act
+        return True
+    if origin in extra:
+        return True
+    host = ws.headers.get("host", "")
+    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
+
+
+def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot_pause: float = 0.8,
+               bot_workers: str = "process", allowed_origins: tuple[str, ...] = (), max_open: int = 2000) -> Starlette:
+    """The server app. ``store`` replaces the SQLite file ``db`` (a storage backend of your own)."""
+    hub_box: dict[str, Hub] = {}
+    extra_origins = frozenset(allowed_origins)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub = Hub(store or SqliteStorage(db), BotRunner(bot_workers), bot_pause=bot_pause, max_open=max_open)
+        n = hub.resume_all()
+        if n:
+            log.info("resumed %d unfinished table(s)", n)
+        hub_box["hub"] = app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    def hub() -> Hub:
+        return hub_box["hub"]
+
+    def games() -> list[dict[str, str]]:
+        return [{"id": g, "name": game_class(g).name, "summary": game_class(g).summary} for g in game_ids()]
+
+    async def lobby(request: Request) -> Response:
+        tables = [t.public_summary() for t in (hub().get(r.id) for r in hub().store.list_tables(OPEN, 50)) if t]
+        done = hub().store.list_tables(OVER, 10)
+        return page("lobby.html", games=games(), tables=tables, done=done)
+
+    def new_form(game_id: str, values: dict[str, Any] | None = None, errors: dict[str, str] | None = None,
+                 status: int = 200) -> Response:
+        values = values or {}
+        return page("new.html", status=status, game={"id": game_id, "name": game_class(game_id).name},
+                    fields=build_fields(game_id, {k: v for k, v in values.items()}, errors),
+                    errors=errors or {}, values=values, seat_kinds=seat_choices(game_id),
+                    seats=values.get("seats") or ["human"] + ["random"] * (MAX_FORM_SEATS - 1))
+
+    async def new_table(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        if game_id not in game_ids():
+            return page("error.html", 404, message=f"unknown game {game_id!r}; known: {', '.join(game_ids())}")
+        if request.method == "GET":
+            return new_form(game_id)
+        if int(request.headers.get("content-length") or 0) > MAX_FORM:
+            return page("error.html", 413, message=f"the form is larger than {MAX_FORM} bytes")
+        form = await request.form(max_files=0, max_fields=64)
+        req, values, errors = parse_form(game_id, form)
+        if req is None:
+            return new_form(game_id, values, errors, status=400)
+        try:
+            table, tokens = hub().create(req.game, req.seats, req.seed, req.bot_options)
+        except TableError as e:
+            return new_form(game_id, values, {"_": str(e)}, status=400)
+        table.maybe_bot()
+        base = str(request.base_url).rstrip("/")
+        links = [{"seat": i + 1, "name": table.seat_name(i), "url": f"{base}/t/{table.rec.id}#{tok}"}
+                 for i, tok in sorted(tokens.items())]
+        return page("created.html", table=table.rec, links=links, game_name=req.game.name,
+                    watch=f"{base}/t/{table.rec.id}?watch",
+                    bots=[(table.seat_name(i), k) for i, k in enumerate(table.rec.seats) if k != "human"])
+
+    async def table_page(request: Request) -> Response:
+        t = hub().get(request.path_params["table"])
+        if t is None:
+            return page("error.html", 404, message="no such table")
+        return page("table.html", table=t.rec, game_name=game_class(t.rec.game).name)
+
+    async def save(request: Request) -> Response:
+        t = hub().get(request.path_params["table"])
+        if t is None:
+            return PlainTextResponse("no such table", 404)
+        if t.rec.status == OPEN or t.state is None:
+            # a running game's seed and actions would reveal every deck
+            return PlainTextResponse("the save can be downloaded when the game is over", 403)
+        body = json.dumps(save_game(t.state), indent=1) + "\n"
+        return Response(body, media_type="application/json", headers={
+            **NO_STORE, "Content-Disposition": f'attachment; filename="capes-{t.rec.game}-{t.rec.id}.json"'})
+
+    async def rule(request: Request) -> Response:
+        rid = request.path_params["rule"]
+        game_id = rid.split("/", 1)[0]
+        if game_id not in game_ids():
+            return page("error.html", 404, message=f"no rules index for {game_id!r}")
+        r = RulesIndex.for_game(game_id).get(rid)
+        if r is None:
+            return page("error.html", 404, message=f"no rule {rid!r} in the {game_id} rules index")
+        return page("rule.html", rule=r, game_name=game_class(game_id).name)
+
+    async def tables_json(request: Request) -> Response:
+        out = [t.public_summary() for t in (hub().get(r.id) for r in hub().store.list_tables(OPEN, 200)) if t]
+        return JSONResponse(out)
+
+    async def ws_table(ws: WebSocket) -> None:
+        if not origin_allowed(ws, extra_origins):
+            await ws.close(code=1008)
+            return
+        t = hub().get(ws.path_params["table"])
+        if t is None:
+            await ws.close(code=4404)
+            return
+        await ws.accept()
+        conn: Conn | None = None
+        pump: asyncio.Task[None] | None = None
+        try:
+            hello = await _receive(ws)
+            if hello is None or hello.get("type") != "hello":
+                await _send_error(ws, "the first message must be {\"type\": \"hello\", \"token\": <token or null>}")
+                await ws.close(code=4400)
+                return
+            try:
+                seat = hub().join(t, hello.get("token"))
+            except TableError as e:
+                await _send_error(ws, str(e), fatal=True)
+                await ws.close(code=4403)
+                return
+            if len(t.conns) >= MAX_CONNS_PER_TABLE:
+                await _send_error(ws, f"this table already has {MAX_CONNS_PER_TABLE} pages open", fatal=True)
+                await ws.close(code=4429)
+                return
+            start = max(0, len(t.state.log) - 500) if t.state is not None else 0
+            conn = Conn(ws.send_text, seat, start)
+            await ws.send_text(json.dumps({"type": "welcome", "table": t.rec.id, "game": t.rec.game,
+                                           "seat": seat, "seat_name": t.seat_name(seat) if seat is not None else "",
+                                           "log_omitted": start}))
+            t.conns.add(conn)
+            _seats_changed(t)
+            pump = asyncio.get_running_loop().create_task(_pump(t, conn))
+            while True:
+                msg = await _receive(ws)
+                if msg is None:
+                    conn.push({"type": "error", "message": _last_error(ws)})
+                    continue
+                if msg.get("type") == "act":
+                    n, option = msg.get("n"), msg.get("option")
+                    if not isinstance(n, int) or isinstance(n, bool) or not isinstance(option, str) or len(option) > 300:
+                        conn.push({"type": "error", "message": "an action is {\"type\": \"act\", \"n\": <action "
+                                   "count your page shows>, \"option\": <option id>}"})
+                        continue
+                    try:
+                        await t.act(conn.seat, n, option)
+                    except TableError as e:
+                        conn.push({"type": "error", "message": str(e)})
+                        conn.sent_epoch = -1  # bring the page up to date
+                elif msg.get("type") == "ping":
+                    conn.push({"type": "pong"})
+                else:
+                    conn.push({"type": "error", "message": f"unknown message type {msg.get('type')!r}; "
+                               "expected act or ping"})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if pump is not None:
+                pump.cancel()
+            if conn is not None:
+                conn.closed = True
+                t.conns.discard(conn)
+                _seats_changed(t)
+
+    routes = [
+        Route("/", lobby),
+        Route("/new/{game}", new_table, methods=["GET", "POST"]),
+        Route("/t/{table}", table_page),
+        Route("/t/{table}/save", save),
+        Route("/rules/{rule:path}", rule),
+        Route("/api/tables", tables_json),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
+        WebSocketRoute("/ws/{table}", ws_table),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+_ERR = "_capes_last_error"
+
+
+def _last_error(ws: WebSocket) -> str:
+    return str(getattr(ws, _ERR, "bad message"))
+
+
+async def _receive(ws: WebSocket) -> dict[str, Any] | None:
+    """The next message as a dict, or None (with the reason kept) when it is not acceptable."""
+    m = await ws.receive()
+    if m["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(m.get("code", 1000))
+    text = m.get("text")
+    if text is None:
+        setattr(ws, _ERR, "messages are JSON text, not binary")
+        return None
+    if len(text) > MAX_MESSAGE:
+        setattr(ws, _ERR, f"message too long ({len(text)} characters; at most {MAX_MESSAGE})")
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        setattr(ws, _ERR, f"message is not valid JSON ({e.msg})")
+        return None
+    if not isinstance(data, dict):
+        setattr(ws, _ERR, "a message is a JSON object with a \"type\"")
+        return None
+    return data
+
+
+async def _send_error(ws: WebSocket, message: str, fatal: bool = False) -> None:
+    await ws.send_text(json.dumps({"type": "error", "message": message, "fatal": fatal}))
+
+
+def _seats_changed(t: Table) -> None:
+    seats = t.seats_info()
+    for c in t.conns:
+        c.push({"type": "seats", "seats": seats})
+
+
+async def _pump(t: Table, conn: Conn) -> None:
+    """Send this page its messages: queued ones, then the table's latest state (older ones are skipped)."""
+    try:
+        while True:
+            await conn.wake.wait()
+            conn.wake.clear()
+            while conn.outbox:
+                await conn.send(conn.outbox.popleft())
+            if conn.sent_epoch != t.epoch:
+                await conn.send(t.message_for(conn))
+    except (WebSocketDisconnect, RuntimeError, ConnectionError):
+        pass  # the page went away; the reader's finally cleans up

@@ -1,0 +1,212 @@
+// The table page: one websocket, the seat's view, the decision as buttons, the log. No framework.
+// The seat's token comes from the join link's #fragment (never sent in a URL to the server),
+// is kept in sessionStorage (this tab, survives reload) and localStorage (coming back later).
+
+const root = document.getElementById("table");
+const tableId = root.dataset.table;
+const $ = (id) => document.getElementById(id);
+const key = `capes-seat-${tableId}`;
+const watching = new URLSearchParams(location.search).has("watch");
+
+function takeToken() {
+  if (watching) return null;
+  const frag = decodeURIComponent(location.hash.slice(1));
+  if (frag) {
+    sessionStorage.setItem(key, frag);
+    localStorage.setItem(key, frag);
+    history.replaceState(null, "", location.pathname + location.search); // off the address bar
+    return frag;
+  }
+  return sessionStorage.getItem(key) || localStorage.getItem(key);
+}
+
+let token = takeToken();
+let ws = null;
+let n = -1;          // the action count the page shows
+let mySeat = null;
+let pending = false; // an action sent, its update not yet back
+let retry = 0;
+let fatal = false;
+
+function el(tag, attrs = {}, text = "") {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+}
+
+function setConn(text, cls) {
+  const c = $("conn");
+  c.textContent = text;
+  c.className = `conn ${cls}`;
+}
+
+function showError(message) {
+  const e = $("error");
+  e.textContent = message;
+  e.hidden = !message;
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
+  setConn(retry ? "reconnecting…" : "connecting…", "wait");
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token }));
+  ws.onmessage = (ev) => handle(JSON.parse(ev.data));
+  ws.onclose = () => {
+    pending = false;
+    if (fatal) { setConn("disconnected", "off"); return; }
+    setConn("reconnecting…", "off");
+    document.querySelectorAll("#options button").forEach((b) => { b.disabled = true; });
+    const delay = Math.min(5000, 250 * 2 ** retry++);
+    setTimeout(connect, delay);
+  };
+}
+
+function handle(msg) {
+  if (msg.type === "welcome") {
+    retry = 0;
+    mySeat = msg.seat;
+    setConn("live", "on");
+    $("you").textContent = mySeat === null ? "watching" : `you play ${msg.seat_name}`;
+    $("log").replaceChildren();
+    if (msg.log_omitted) $("log").append(el("li", { class: "omitted" }, `(${msg.log_omitted} earlier lines not shown)`));
+  } else if (msg.type === "state") {
+    pending = false;
+    showState(msg);
+  } else if (msg.type === "seats") {
+    showSeats(msg.seats);
+  } else if (msg.type === "error") {
+    pending = false;
+    showError(msg.message);
+    if (msg.fatal) {
+      fatal = true;
+      if (token && msg.message.includes("opens no seat")) {
+        sessionStorage.removeItem(key);
+        localStorage.removeItem(key);
+      }
+    }
+    enableOptions();
+  }
+}
+
+function showState(m) {
+  const changed = m.n !== n;
+  n = m.n;
+  if (changed) showError("");
+  $("board").innerHTML = m.board || ""; // server-built HTML: the game's escaped text render or its own drawing
+  showTurn(m);
+  showDecision(m.decision || {});
+  showSeats(m.seats || []);
+  appendLog(m.log || [], m.rules || {});
+  showGlossary(m.glossary || {});
+  showResult(m);
+  root.dataset.n = String(n);
+}
+
+function showTurn(m) {
+  const d = m.decision || {};
+  const t = $("turn");
+  const st = $("status");
+  st.hidden = m.status !== "broken";
+  st.textContent = m.status === "broken" ? `This table is broken: ${m.note}` : "";
+  if (m.status === "broken") { t.textContent = ""; return; }
+  if (m.result || d.seat === null || d.seat === undefined) { t.textContent = "The game is over."; t.className = "turn"; return; }
+  const mine = mySeat !== null && d.seat === mySeat;
+  if (mine) {
+    t.textContent = d.secret ? "Your secret choice — the others cannot see it." : "Your turn.";
+    t.className = "turn mine";
+  } else if (d.secret) {
+    t.textContent = `${d.actor} is choosing secretly…`;
+    t.className = "turn";
+  } else {
+    t.textContent = `Waiting for ${d.actor}.`;
+    t.className = "turn";
+  }
+}
+
+function showDecision(d) {
+  $("prompt").textContent = d.prompt || "";
+  const box = $("options");
+  box.replaceChildren();
+  let group = null;
+  let list = box;
+  for (const o of d.options || []) {
+    if (o.group && o.group !== group) {
+      group = o.group;
+      const g = el("div", { class: "group", role: "group", "aria-label": o.group });
+      g.append(el("h3", {}, o.group));
+      box.append(g);
+      list = g;
+    }
+    const b = el("button", { type: "button", "data-option": o.id, title: o.id }, o.label);
+    list.append(b);
+  }
+  enableOptions();
+}
+
+function enableOptions() {
+  document.querySelectorAll("[data-option]").forEach((b) => {
+    if (b.tagName === "BUTTON") b.disabled = pending;
+  });
+}
+
+function send(option) {
+  if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
+  pending = true;
+  enableOptions();
+  ws.send(JSON.stringify({ type: "act", n, option }));
+}
+
+root.addEventListener("click", (ev) => {
+  const t = ev.target.closest("[data-option]");
+  if (t && root.contains(t)) { ev.preventDefault(); send(t.dataset.option); }
+});
+
+function showSeats(seats) {
+  const ul = $("seats");
+  ul.replaceChildren();
+  for (const s of seats) {
+    const li = el("li", { class: `seat ${s.connected ? "online" : "offline"}` });
+    li.append(el("span", { class: "dot", "aria-hidden": "true" }, "●"));
+    const who = s.kind === "human" ? (s.connected ? "connected" : "not connected") : `bot (${s.kind})`;
+    li.append(document.createTextNode(` ${s.name} — ${who}${s.seat === mySeat ? " (you)" : ""}`));
+    ul.append(li);
+  }
+}
+
+function appendLog(entries, rules) {
+  const ol = $("log");
+  const atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
+  for (const [rule, text] of entries) {
+    const li = el("li");
+    const a = el("a", { href: `/rules/${rule}`, target: "_blank", rel: "noopener", class: "rule", title: rules[rule] || rule }, rule);
+    li.append(a, document.createTextNode(" " + text));
+    ol.append(li);
+  }
+  while (ol.children.length > 1500) ol.firstElementChild.remove();
+  if (atEnd || entries.length) ol.scrollTop = ol.scrollHeight;
+}
+
+function showGlossary(g) {
+  const names = Object.keys(g);
+  const box = $("glossary");
+  box.hidden = names.length === 0;
+  const dl = $("glossary-list");
+  dl.replaceChildren();
+  for (const name of names.sort()) dl.append(el("dt", {}, name), el("dd", {}, g[name]));
+}
+
+function showResult(m) {
+  const r = $("result");
+  if (!m.result) { r.hidden = true; return; }
+  r.hidden = false;
+  r.replaceChildren(el("h2", {}, "Result"));
+  if (m.result.summary) r.append(el("p", {}, m.result.summary));
+  const ul = el("ul");
+  for (const s of m.result.seats) ul.append(el("li", {}, `${s.name}: ${s.outcome} (${s.score})`));
+  const a = el("a", { href: `/t/${tableId}/save`, download: "", id: "save" }, "Download the save (capes replay reads it)");
+  r.append(ul, a);
+}
+
+connect();

@@ -1,0 +1,372 @@
+"""Tables in play: the game state, its seats and connections, actions, bots, resume after a restart.
+
+Everything a page receives is built here, and only from ``render(state, seat)`` (or a game's own
+``web_view``), ``visible_log(seat)``, ``glossary(state, seat)`` and the decision as the engine's
+``view(seat)`` shows it: never ``to_json``, the RNG, the seed of a running game or another seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+import zlib
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from capes.core.bots.base import bot_names
+from capes.core.errors import CapesError, IllegalAction
+from capes.core.protocol import Game, State
+from capes.core.registry import load
+from capes.web.botrunner import BotRunner
+from capes.web.seats import hash_token, new_table_id, new_token, seat_for_token
+from capes.web.storage import BROKEN, OPEN, OVER, ActionRecord, Storage, StorageConflict, TableRecord
+from capes.web.views import board_html
+
+log = logging.getLogger("capes.web")
+
+HUMAN = "human"
+#: the log lines a page receives when it (re)connects; older lines stay on the server
+LOG_BACKLOG = 500
+
+
+class TableError(Exception):
+    """A request the table refuses, with a one-line message for the page."""
+
+
+def fingerprint(state: State) -> str:
+    """A short digest of where the game stands after an action, to catch a replay that diverges."""
+    d = state.decision
+    tail = "\x1f".join(e.text for e in state.log[-3:])
+    body = f"{len(state.log)}\x1e{tail}\x1e{d.seat}\x1e{d.prompt}\x1e" + "\x1f".join(d.ids())
+    return f"{len(state.log)}:{zlib.crc32(body.encode('utf-8')):08x}"
+
+
+class Conn:
+    """One websocket of one page: a seat (``None`` for a spectator) and what it has been sent."""
+
+    def __init__(self, send: Callable[[str], Any], seat: int | None, log_pos: int) -> None:
+        self.send = send
+        self.seat = seat
+        self.log_pos = log_pos
+        self.sent_epoch = -1  # the table epoch this page last received
+        self.outbox: deque[str] = deque()
+        self.wake = asyncio.Event()
+        self.wake.set()  # the first state goes out at once
+        self.closed = False
+
+    def push(self, msg: dict[str, Any]) -> None:
+        self.outbox.append(json.dumps(msg))
+        self.wake.set()
+
+
+class Table:
+    def __init__(self, rec: TableRecord, game: Game | None, state: State | None, hub: Hub) -> None:
+        self.rec = rec
+        self.game = game
+        self.state = state
+        self.hub = hub
+        self.conns: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        self.bot_task: asyncio.Task[None] | None = None
+        self._cache: dict[int | None, dict[str, Any]] = {}
+        self._cache_epoch = -1
+        #: bumped at every change a page must see (an action, the table breaking)
+        self.epoch = 0
+
+    # --- what pages see ----------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.state.actions) if self.state is not None else 0
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.seat_name(seat) if self.game is not None else f"Seat {seat + 1}"
+
+    def seats_info(self) -> list[dict[str, Any]]:
+        online = {c.seat for c in self.conns}
+        return [{"seat": i, "name": self.seat_name(i), "kind": k, "connected": k != HUMAN or i in online}
+                for i, k in enumerate(self.rec.seats)]
+
+    def public_summary(self) -> dict[str, Any]:
+        """For the lobby's table list (no tokens, nothing hidden)."""
+        online = {c.seat for c in self.conns}
+        return {"id": self.rec.id, "game": self.rec.game, "status": self.rec.status, "actions": self.version,
+                "seats": [{"name": self.seat_name(i), "kind": k,
+                           "free": k == HUMAN and i not in online} for i, k in enumerate(self.rec.seats)]}
+
+    def common(self, seat: int | None) -> dict[str, Any]:
+        """The part of a page's update that every page of ``seat`` shares (cached per action)."""
+        if self._cache_epoch != self.epoch:
+            self._cache.clear()
+            self._cache_epoch = self.epoch
+        hit = self._cache.get(seat)
+        if hit is not None:
+            return hit
+        msg: dict[str, Any] = {"type": "state", "n": self.version, "status": self.rec.status,
+                               "note": self.rec.note if self.rec.status == BROKEN else ""}
+        st, game = self.state, self.game
+        if st is not None and game is not None:
+            d = st.decision
+            mine = seat is not None and d.seat == seat and self.rec.status == OPEN
+            msg["decision"] = {
+                "seat": d.seat, "seats": list(d.seats), "secret": d.secret,
+                # the same rule as State.view(seat)["decision"]: a secret prompt is its chooser's alone
+                "prompt": d.prompt if mine or not d.secret else "",
+                "options": [{"id": o.id, "label": o.label, "group": o.group} for o in d.options] if mine else [],
+                "to_act": [self.seat_name(s) for s in (d.seats or ((d.seat,) if d.seat is not None else ()))],
+                "actor": self.seat_name(d.seat) if d.seat is not None else "",
+            }
+            msg["board"] = board_html(game, st, seat)
+            msg["glossary"] = game.glossary(st, seat)
+            res = st.result
+            if res is not None:
+                msg["result"] = {"summary": res.summary, "seats": [
+                    {"name": self.seat_name(i), "outcome": o, "score": s}
+                    for i, (o, s) in enumerate(zip(res.outcomes, res.scores, strict=True))]}
+        self._cache[seat] = msg
+        return msg
+
+    def message_for(self, conn: Conn) -> str:
+        msg = dict(self.common(conn.seat))
+        msg["seats"] = self.seats_info()
+        st = self.state
+        if st is not None:
+            entries = st.visible_log(conn.seat, conn.log_pos)
+            msg["log"] = entries
+            rules = self.game.rules if self.game is not None else None
+            msg["rules"] = {r: (rules.get(r).title if rules is not None and rules.get(r) else "")  # type: ignore[union-attr]
+                            for r, _ in entries}
+            conn.log_pos = len(st.log)
+        conn.sent_epoch = self.epoch
+        return json.dumps(msg)
+
+    def wake_all(self) -> None:
+        self.epoch += 1
+        for c in self.conns:
+            c.wake.set()
+
+    # --- acting ------------------------------------------------------------------------------
+    def check(self, seat: int | None, n: int, option: str) -> None:
+        """Raise TableError unless ``seat`` may play ``option`` now (``n``: the action count its page saw)."""
+        if seat is None:
+            raise TableError("a spectator acts for nobody; open your seat's join link to play")
+        if self.rec.status == BROKEN:
+            raise TableError(f"this table is broken: {self.rec.note}")
+        st = self.state
+        if st is None or st.is_over:
+            raise TableError("the game is over; no action is legal")
+        if n != self.version:
+            raise TableError(f"stale action: the game has moved on (your page showed action {n}, the table is at "
+                             f"{self.version}); your page has been brought up to date")
+        d = st.decision
+        if d.seat != seat:
+            raise TableError(f"not your turn: {self.seat_name(d.seat)} is to act" if d.seat is not None
+                             else "nobody is to act")
+        if d.find(option) is None:
+            shown = ", ".join(d.ids()[:6]) + ("…" if len(d.options) > 6 else "")
+            raise TableError(f"{option!r} is not one of your options now ({shown})")
+
+    async def act(self, seat: int | None, n: int, option: str) -> None:
+        """Apply, commit, then tell everyone. Raises TableError (nothing changed) when refused."""
+        async with self.lock:
+            self.check(seat, n, option)
+            assert self.state is not None and seat is not None
+            self._commit(seat, option)
+        self.changed()
+
+    def _commit(self, seat: int, option: str) -> None:
+        assert self.state is not None
+        new = self.state.clone()
+        try:
+            new.apply(option)
+        except IllegalAction as e:
+            raise TableError(str(e)) from None
+        except Exception as e:  # an engine bug: the table keeps its last good state
+            log.exception("table %s: action %r failed", self.rec.id, option)
+            raise TableError(f"the engine failed on {option!r}: {type(e).__name__}: {e}") from None
+        try:
+            self.hub.store.append_action(self.rec.id, ActionRecord(len(self.state.actions), option, seat,
+                                                                   fingerprint(new)))
+        except StorageConflict as e:
+            raise TableError(str(e)) from None
+        self.state = new  # only now: the action is committed
+        if new.is_over:
+            res = new.result
+            note = res.summary if res is not None else ""
+            self.hub.store.set_status(self.rec.id, OVER, note)
+            self.rec.status, self.rec.note = OVER, note
+
+    def changed(self) -> None:
+        self.wake_all()
+        self.maybe_bot()
+
+    def mark_broken(self, note: str) -> None:
+        self.rec.status, self.rec.note = BROKEN, note
+        self.hub.store.set_status(self.rec.id, BROKEN, note)
+        self.wake_all()
+
+    # --- bots -------------------------------------------------------------------------------
+    def maybe_bot(self) -> None:
+        st = self.state
+        if st is None or self.rec.status != OPEN or st.is_over or self.bot_task is not None:
+            return
+        seat = st.decision.seat
+        if seat is None or self.rec.seats[seat] == HUMAN:
+            return
+        self.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(seat, self.version))
+
+    async def _bot_turn(self, seat: int, n: int) -> None:
+        bot = self.rec.seats[seat]
+        try:
+            await asyncio.sleep(self.hub.bot_pause)  # a short visible pause so that people can follow
+            st = self.state
+            if st is None or self.version != n or self.rec.status != OPEN:
+                return
+            opts = dict(self.rec.bot_options.get(bot, {}))
+            seed = (self.rec.seed * 1_000_003 + n) % (2**31)
+            try:
+                option = await self.hub.runner.choose(st, bot, seat, seed, opts)
+            except Exception as e:
+                log.exception("table %s: bot %s failed", self.rec.id, bot)
+                self.mark_broken(f"bot {bot!r} in seat {seat + 1} failed at action #{n + 1}: {type(e).__name__}: {e}")
+                return
+            async with self.lock:
+                try:
+                    self.check(seat, n, option)
+                    self._commit(seat, option)
+                except TableError as e:
+                    self.mark_broken(f"bot {bot!r} in seat {seat + 1} chose badly at action #{n + 1}: {e}")
+                    return
+        finally:
+            self.bot_task = None
+        self.changed()
+
+
+class Hub:
+    """Every table this server holds, their storage and their bot worker."""
+
+    def __init__(self, store: Storage, runner: BotRunner | None = None, bot_pause: float = 0.8,
+                 max_open: int = 2000) -> None:
+        self.store = store
+        self.runner = runner or BotRunner()
+        self.bot_pause = bot_pause
+        self.max_open = max_open
+        self.tables: dict[str, Table] = {}
+        self._games: dict[str, Game] = {}
+
+    def _game(self, game_id: str, config: dict[str, Any]) -> Game:
+        key = game_id + json.dumps(config, sort_keys=True)
+        g = self._games.get(key)
+        if g is None:
+            if len(self._games) > 256:
+                self._games.clear()
+            g = self._games[key] = load(game_id, **config)
+        return g
+
+    def create(self, game: Game, seats: list[str], seed: int | None,
+               bot_options: dict[str, Any] | None = None) -> tuple[Table, dict[int, str]]:
+        """A new table; returns it and the join token of each human seat (shown once, stored hashed)."""
+        if len(seats) != game.num_seats:
+            raise TableError(f"this configuration has {game.num_seats} seat(s); got {len(seats)} seat kinds")
+        allowed = [HUMAN, *bot_names(game)]
+        for i, k in enumerate(seats):
+            if k not in allowed:
+                raise TableError(f"seat {i + 1}: unknown kind {k!r}; choose one of {', '.join(allowed)}")
+        if self.store.count_tables(OPEN) >= self.max_open:
+            raise TableError(f"this server already holds {self.max_open} open tables; finish some first")
+        tokens = {i: new_token() for i, k in enumerate(seats) if k == HUMAN}
+        rec = TableRecord(id=new_table_id(), game=game.id, config=game.config_json(),
+                          seed=secrets.randbelow(2**31) if seed is None else seed, seats=list(seats),
+                          token_hashes=[hash_token(tokens[i]) if i in tokens else None for i in range(len(seats))],
+                          bot_options=dict(bot_options or {}), created=time.time())
+        state = game.new_game(rec.seed)
+        self.store.create_table(rec)
+        t = self.tables[rec.id] = Table(rec, game, state, self)
+        return t, tokens
+
+    def get(self, table_id: str) -> Table | None:
+        t = self.tables.get(table_id)
+        if t is None:
+            rec = self.store.get_table(table_id)
+            if rec is None:
+                return None
+            t = self._rebuild(rec)
+            self._forget_finished()
+            self.tables[rec.id] = t
+        return t
+
+    def _forget_finished(self, keep: int = 256) -> None:
+        done = [t for t in self.tables.values() if t.rec.status != OPEN and not t.conns]
+        for t in done[: max(0, len(done) - keep)]:
+            del self.tables[t.rec.id]
+
+    def _rebuild(self, rec: TableRecord) -> Table:
+        """Replay a stored table; a replay that diverges marks it broken, naming the action."""
+        try:
+            game = self._game(rec.game, rec.config)
+            state = game.new_game(rec.seed)
+        except CapesError as e:
+            note = f"cannot set the game up again: {e}"
+            if rec.status != BROKEN:
+                self.store.set_status(rec.id, BROKEN, note)
+            rec.status, rec.note = BROKEN, note
+            return Table(rec, None, None, self)
+        t = Table(rec, game, state, self)
+        for a in self.store.actions(rec.id):
+            why = ""
+            if state.decision.seat != a.seat:
+                why = f"it was stored for seat {a.seat + 1} but seat {state.decision.seat} is to act"
+            else:
+                nxt = state.clone()
+                try:
+                    nxt.apply(a.option)
+                except Exception as e:
+                    why = f"{type(e).__name__}: {e}"
+                else:
+                    if fingerprint(nxt) != a.check:
+                        why = "the game after it differs from the one recorded (the rules or content changed)"
+                    else:
+                        state = t.state = nxt
+            if why:
+                note = f"replay diverged at action #{a.n + 1} {a.option!r}: {why}"
+                log.error("table %s: %s", rec.id, note)
+                t.mark_broken(note)
+                return t
+        if rec.status == OPEN and state.is_over:  # the server stopped between the last commit and the status
+            res = state.result
+            rec.status, rec.note = OVER, res.summary if res is not None else ""
+            self.store.set_status(rec.id, OVER, rec.note)
+        return t
+
+    def resume_all(self) -> int:
+        """Rebuild every unfinished table (call once at start, inside the event loop). Returns how many."""
+        n = 0
+        for rec in self.store.list_tables(OPEN, limit=1_000_000):
+            t = self._rebuild(rec)
+            self.tables[rec.id] = t
+            n += 1
+        for t in list(self.tables.values()):
+            t.maybe_bot()
+        return n
+
+    def join(self, table: Table, token: str | None) -> int | None:
+        """The seat a token opens (``None``: spectator). A wrong token raises TableError."""
+        if not token:
+            return None
+        if not isinstance(token, str) or len(token) > 100:
+            raise TableError("a seat token is a short string")
+        seat = seat_for_token(token, table.rec.token_hashes)
+        if seat is None:
+            raise TableError(f"this link's token opens no seat of table {table.rec.id}; "
+                             "ask the table's creator for your join link")
+        return seat
+
+    async def close(self) -> None:
+        for t in self.tables.values():
+            if t.bot_task is not None:
+                t.bot_task.cancel()
+        self.runner.close()
+        self.store.close()
