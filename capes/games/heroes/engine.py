@@ -53,44 +53,13 @@ F_HITS = fx.F_HITS
 F_TROUBLE = tuple(f.count("hit") + f.count("trouble") for f in FACES)
 F_BOOST = fx.F_BOOST
 
-_OPTS: dict[str, Option] = {}
-
-
-def opt(oid: str, label: str) -> Option:
-    o = _OPTS.get(oid)
-    if o is None:
-        o = _OPTS[oid] = Option(oid, label)
-    return o
+def opt(oid: str, label: str, group: str = "") -> Option:
+    """An option built afresh from the state it describes (no cache: a label is a function of the state)."""
+    return Option(oid, label, group)
 
 
 PASS = Option("pass", "Pass")
-
-_MOVES: dict[tuple[str, int, int], tuple[Option, ...]] = {}
-_HOPTS: dict[tuple[str, int], tuple[Any, ...]] = {}
-STORY = Option("story", "Story action: draw a Resource card, then advance or manipulate the Story track")
-
-
-def _hero_opts(C: Any, h: str) -> tuple[Any, ...]:
-    """(support moves per Area, back to the card, Support (Action) ability or None, Medical Treatment), cached."""
-    hero = C.heroes[h]
-    hn = hero.name
-    sp = tuple(opt(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}") for a in range(6))
-    card = opt(f"sup:{h}:card", f"Move {hn} back to the Supporting position of his card")
-    sup = hero.support
-    ab = opt(f"ability:{h}", f"{hn}: {sup.name} — {sup.text}") if sup.kind == "action" else None
-    med = opt(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound")
-    t = _HOPTS[(h, id(C))] = (sp, card, ab, med)
-    return t
-
-
-def _move_opts(C: Any, h: str, nd: int) -> tuple[Option, ...]:
-    """Movement options of hero ``h``: each of the ``nd`` Districts, the Scenario card, Recovery (cached)."""
-    hn = C.heroes[h].name
-    out = [opt(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}") for d in range(nd)]
-    out.append(opt(f"move:{h}:scenario", f"Move {hn} to the Scenario card"))
-    out.append(opt(f"move:{h}:recovery", f"Move {hn} to Recovery"))
-    t = _MOVES[(h, nd, id(C))] = tuple(out)
-    return t
+STORY_LABEL = "Story action: draw a Resource card, then you may advance or manipulate the Story track"
 
 
 def loc_name(loc: int) -> str:
@@ -110,6 +79,39 @@ def loc_name(loc: int) -> str:
     if loc == SCEN:
         return "scenario"
     return "?"
+
+
+def place_name(loc: int) -> str:
+    """Where a Super Hero is, in the rulebook's words (for labels and the log; the view keeps ``loc_name``)."""
+    if loc == REC:
+        return "Recovery"
+    if loc == READY:
+        return "the Ready position on the hero card"
+    if loc == SUPC:
+        return "the Supporting position on the hero card"
+    if loc == AVAIL:
+        return "the available Super Heroes"
+    if DIST0 <= loc < DIST0 + 24:
+        return DIST_NAMES[loc - DIST0]
+    if SPACE0 <= loc < SPACE0 + 12:
+        return f"a Support space of {AREA_NAMES[(loc - SPACE0) // 2]}"
+    if loc == SCEN:
+        return "the Scenario card"
+    return "nowhere"
+
+
+def status_name(loc: int) -> str:
+    """A Super Hero's status (heroes/reference-cards): Ready, Supporting or In Recovery."""
+    if loc == READY or DIST0 <= loc < DIST0 + 24 or loc == SCEN:
+        return "Ready"
+    if loc == SUPC or SPACE0 <= loc < SPACE0 + 12:
+        return "Supporting"
+    return "In Recovery"
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``1 HIT``, ``2 HITS``, ``0 cards``: a count with its noun in the right number."""
+    return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"
 
 
 def hits_of(dice: tuple[int, ...]) -> int:
@@ -413,8 +415,9 @@ class HeroesState(State):
                 loc[i] = REC
         bonus = self.vp[s] // 5 + self._scen_param("plot_bonus") + self.pu_bonus(s, "pu_pp") + self.plan_bonus(s, "mp_pp")
         self.pp[s] += avail + bonus
-        self.emit("heroes/planning/1", f"{self.pname(s)} receives {avail + bonus} Plot Points ({avail} available "
-                  f"Super Heroes, {bonus} bonus); pool {self.pp[s]}.")
+        self.emit("heroes/planning/1", f"{self.pname(s)} receives {plural(avail + bonus, 'Plot Point')} "
+                  f"({plural(avail, 'available Super Hero', 'available Super Heroes')}, {bonus} bonus); "
+                  f"pool {self.pp[s]}.")
         st = self.stack
         st.append(("pup", s))
         st.append(("ally", s))
@@ -434,8 +437,9 @@ class HeroesState(State):
             self.hloc[s][i] = REC
             self.emit("heroes/planning/keep", f"{h.name} cannot be kept on the board and goes to Recovery.")
             return None
-        return Decision(s, f"Keep {h.name} in {loc_name(self.hloc[s][i])} for {h.level} Plot Points?",
-                        (opt(f"keep:{h.id}", f"Keep {h.name} on the board ({h.level} PP)"),
+        return Decision(s, f"Keep {h.name} in {place_name(self.hloc[s][i])} for {plural(h.level, 'Plot Point')}? "
+                        f"({plural(self.pp[s], 'Plot Point')} in your pool)",
+                        (opt(f"keep:{h.id}", f"Keep {h.name} on the board, Ready ({plural(h.level, 'Plot Point')})"),
                          opt(f"recall:{h.id}", f"Move {h.name} to Recovery")), kind="planning")
 
     def a_keep(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -443,7 +447,8 @@ class HeroesState(State):
         h = self.hero_of(s, i)
         if oid.startswith("keep:"):
             self.pp[s] -= h.level
-            self.emit("heroes/planning/keep", f"{self.pname(s)} keeps {h.name} on the board ({h.level} PP).")
+            self.emit("heroes/planning/keep", f"{self.pname(s)} keeps {h.name} on the board "
+                      f"({plural(h.level, 'Plot Point')}).")
         else:
             self.hloc[s][i] = REC
             self.emit("heroes/planning/keep", f"{self.pname(s)} moves {h.name} to Recovery.")
@@ -453,11 +458,11 @@ class HeroesState(State):
         h = self.hero_of(s, i)
         opts = []
         if self.pp[s] >= h.level:
-            opts.append(opt(f"ready:{h.id}", f"{h.name}: Ready ({h.level} PP)"))
+            opts.append(opt(f"ready:{h.id}", f"Make {h.name} Ready ({plural(h.level, 'Plot Point')})"))
         if self.pp[s] >= 1:
-            opts.append(opt(f"support:{h.id}", f"{h.name}: Supporting (1 PP)"))
-        opts.append(opt(f"recover:{h.id}", f"{h.name}: In Recovery"))
-        return Decision(s, f"Status of {h.name} ({self.pp[s]} Plot Points left)", tuple(opts), kind="planning")
+            opts.append(opt(f"support:{h.id}", f"Make {h.name} Supporting (1 Plot Point)"))
+        opts.append(opt(f"recover:{h.id}", f"Leave {h.name} In Recovery (free)"))
+        return Decision(s, f"Status of {h.name} ({plural(self.pp[s], 'Plot Point')} left)", tuple(opts), kind="planning")
 
     def a_status(self, fr: tuple[Any, ...], oid: str) -> None:
         # heroes/planning/2: Assign Super Hero Status
@@ -472,7 +477,7 @@ class HeroesState(State):
             self.hloc[s][i] = SUPC
         else:
             self.hloc[s][i] = REC
-        self.emit("heroes/planning/2", f"{self.pname(s)}: {h.name} is {loc_name(self.hloc[s][i])}.")
+        self.emit("heroes/planning/2", f"{self.pname(s)}: {h.name} is {status_name(self.hloc[s][i])}.")
 
     def f_heal(self, fr: tuple[Any, ...]) -> None:
         # heroes/planning/3: wounded heroes stay in Recovery and lose their Wound token
@@ -495,7 +500,7 @@ class HeroesState(State):
         for c in self.rhand[s]:
             if R[c].kind == "ally" and c not in seen:
                 seen.append(c)
-        opts = [opt(f"ally:{c}", f"Play the Ally {R[c].name} (1 PP)") for c in seen]
+        opts = [opt(f"ally:{c}", f"Play the Ally {R[c].name} (1 Plot Point)") for c in seen]
         opts.append(opt("ally:none", "Play no Ally"))
         return Decision(s, "Play an Ally?", tuple(opts), kind="planning")
 
@@ -552,7 +557,8 @@ class HeroesState(State):
         if len(self.stories[s]) < 3 or not left:
             self.stack.pop()
             return None
-        opts = [opt(f"powerup:{p}", f"Discard 3 Story cards for {self.C.powerups[p].name}") for p in left]
+        opts = [opt(f"powerup:{p}", f"Discard 3 Story cards for {self.C.powerups[p].name}: {self.C.powerups[p].text}")
+                for p in left]
         opts.append(opt("powerup:none", "Keep the Story cards"))
         return Decision(s, "Purchase a Team Power-Up?", tuple(opts), kind="planning")
 
@@ -650,47 +656,41 @@ class HeroesState(State):
                 if h and self.head_dist(d // 4) == d:
                     oid = "trouble:" + DIST_IDS[d]
                     if not any(o.id == oid for o in opts):
-                        opts.append(opt(oid, f"Troubleshoot \"{C.headlines[h].name}\" in {DIST_NAMES[d]}"))
+                        opts.append(Option(oid, f"Troubleshoot \"{C.headlines[h].name}\" in {DIST_NAMES[d]}",
+                                           "Troubleshoot a Headline"))
         if self.special and SCEN in loc:
-            opts.append(opt("trouble:scenario", f"Troubleshoot the Special Headline \"{C.specials[self.special].name}\""))
+            opts.append(Option("trouble:scenario", f"Troubleshoot the Special Headline \"{C.specials[self.special].name}\"",
+                               "Troubleshoot a Headline"))
         for i in range(4):
             lc = loc[i]
             h = hids[i]
+            hero = C.heroes[h]
+            hn = hero.name
             if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN:
                 # heroes/missions/move: a Ready hero to any District, or back to Recovery
-                mv = _MOVES.get((h, nd, id(C)))
-                if mv is None:
-                    mv = _move_opts(C, h, nd)
-                if DIST0 <= lc < DIST0 + nd:
-                    k = lc - DIST0
-                    opts.extend(mv[:k])
-                    opts.extend(mv[k + 1:nd])
-                else:
-                    opts.extend(mv[:nd])
+                g = f"Move {hn} (Ready, in {place_name(lc)})"
+                for d in range(nd):
+                    if lc != DIST0 + d:
+                        opts.append(Option(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}", g))
                 if self.special and lc != SCEN:
-                    opts.append(mv[nd])
+                    opts.append(Option(f"move:{h}:scenario", f"Move {hn} onto the Scenario card", g))
                 if lc != READY:
-                    opts.append(mv[nd + 1])
+                    opts.append(Option(f"move:{h}:recovery", f"Move {hn} to Recovery", g))
             elif lc == SUPC or SPACE0 <= lc < SPACE0 + 12:
-                ho = _HOPTS.get((h, id(C)))
-                if ho is None:
-                    ho = _hero_opts(C, h)
-                sp = ho[0]
+                g = f"Move {hn} (Supporting, in {place_name(lc)})"
                 for a in range(na):
                     b = SPACE0 + 2 * a
                     if lc == b or lc == b + 1 or (b in occupied and b + 1 in occupied):
                         continue
-                    opts.append(sp[a])
+                    opts.append(Option(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}", g))
                 if lc != SUPC:
-                    opts.append(ho[1])
+                    opts.append(Option(f"sup:{h}:card", f"Move {hn} back to the Supporting position on the hero card", g))
                 # heroes/missions/ability: Support (Action)
-                if ho[2] is not None and fx.usable_action(self, s, C.heroes[h].support.effect):
-                    opts.append(ho[2])
+                sup = hero.support
+                if sup.kind == "action" and fx.usable_action(self, s, sup.effect):
+                    opts.append(Option(f"ability:{h}", f"Use {hn}'s {sup.name}: {sup.text}", "Use a Special Ability"))
             elif lc == REC and self.wound[s][i]:
-                ho = _HOPTS.get((h, id(C)))
-                if ho is None:
-                    ho = _hero_opts(C, h)
-                opts.append(ho[3])
+                opts.append(Option(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound", "Medical Treatment"))
         if self.rhand[s]:
             seen = set()
             for c in self.rhand[s]:
@@ -698,8 +698,8 @@ class HeroesState(State):
                 if r.kind == "event" and c not in seen:
                     seen.add(c)
                     if fx.usable_action(self, s, r.ability.effect):
-                        opts.append(opt(f"event:{c}", f"Play {r.name}: {r.ability.text}"))
-        opts.append(STORY)
+                        opts.append(Option(f"event:{c}", f"Play {r.name}: {r.ability.text}", "Play an Event card"))
+        opts.append(Option("story", STORY_LABEL, "Story action"))
         return Decision(s, f"Game Round {self.round}, Action Round {self.ar}: choose your action", tuple(opts), kind="action")
 
     def _occupied(self) -> set[int]:
@@ -1005,7 +1005,7 @@ class HeroesState(State):
                 faces.append(g + 10)
                 total += F_TROUBLE[g]
         ts["trouble"] = total
-        self.emit("heroes/troubleshooting/1", f"Threat roll of {k} dice{'' if boost else ' (no boosting: Skill)'}: "
+        self.emit("heroes/troubleshooting/1", f"Threat roll of {plural(k, 'die', 'dice')}{'' if boost else ' (no boosting: Skill)'}: "
                   f"Trouble Level {total}.")
 
     def _skill_match(self) -> bool:
@@ -1302,7 +1302,8 @@ class HeroesState(State):
             self.stack.pop()
             return None
         return Decision(s, "Put one of your Team Power-Ups into play",
-                        tuple(opt(f"powerup:{p}", self.C.powerups[p].name) for p in left), kind="mastermind")
+                        tuple(opt(f"powerup:{p}", f"Put {self.C.powerups[p].name} into play: {self.C.powerups[p].text}")
+                              for p in left), kind="mastermind")
 
     def a_mmpup(self, fr: tuple[Any, ...], oid: str) -> None:
         s = fr[1]
@@ -1392,6 +1393,38 @@ class HeroesState(State):
         p = self.foe_powers()[cb["vp"]]
         return getattr(p, stat)  # type: ignore[no-any-return]
 
+    def power_ratings(self, side: str, k: int) -> tuple[int, int, int]:
+        """Attack, Defend and Outwit of ``side``'s Power ``k`` after Agents (heroes/combat/timing/6)."""
+        cb = self.cb
+        assert cb is not None
+        if side == "V":
+            p = self.foe_powers()[k]
+            return p.a, p.d, p.w
+        p = self.hero_of(cb["hs"], cb["fighter"]).powers[k]
+        out = []
+        for stat in ("a", "d", "w"):
+            r = getattr(p, stat)
+            for c in cb["agents"]:
+                ag = self.C.villains[c].agent
+                if ag.params.get("stat") in (stat, "any"):
+                    r -= int(ag.params.get("n", 1))
+            out.append(max(0, r))
+        return out[0], out[1], out[2]
+
+    def _ratings_text(self, side: str, k: int) -> str:
+        """``a4 | d2 | w2`` (the rulebook's notation) after Agents, with the printed ratings when they differ,
+        and any "this sequence" dice."""
+        cb = self.cb
+        assert cb is not None
+        a, d, w = self.power_ratings(side, k)
+        p = (self.hero_of(cb["hs"], cb["fighter"]).powers if side == "H" else self.foe_powers())[k]
+        txt = f"a{a} | d{d} | w{w}"
+        if (a, d, w) != (p.a, p.d, p.w):
+            txt += f"; printed a{p.a} | d{p.d} | w{p.w}, lowered by Agents"
+        if cb[side + "seq"]:
+            txt += f"; {plural(cb[side + 'seq'], 'more die', 'more dice')} on every roll this sequence"
+        return txt
+
     def rating(self, side: str) -> int:
         """Dice ``side`` rolls on the upcoming roll (heroes/dice/cap: at most 8)."""
         cb = self.cb
@@ -1472,7 +1505,8 @@ class HeroesState(State):
             seat = cb["vs"]
             powers = self.foe_powers()
             who = self.foe_name()
-        opts = tuple(opt(f"power:{COLORS[k]}", f"{COLORS[k]}: {p.name} (a{p.a} | d{p.d} | w{p.w})") for k, p in enumerate(powers))
+        opts = tuple(opt(f"power:{COLORS[k]}", f"{COLORS[k].capitalize()} token: {p.name} ({self._ratings_text(side, k)})")
+                     for k, p in enumerate(powers))
         if len(opts) == 1:
             self.stack.pop()
             cb["hp" if side == "H" else "vp"] = 0
@@ -1493,10 +1527,12 @@ class HeroesState(State):
     def f_cbreveal(self, fr: tuple[Any, ...]) -> None:
         cb = self.cb
         assert cb is not None
+        # heroes/combat/1: the ratings shown are those the engine uses (after Agents, heroes/combat/timing/6)
         hp = self.hero_of(cb["hs"], cb["fighter"]).powers[cb["hp"]]
         vp = self.foe_powers()[cb["vp"]]
         self.emit("heroes/combat/1", f"Powers revealed: {self.hero_of(cb['hs'], cb['fighter']).name} uses {hp.name} "
-                  f"(a{hp.a}|d{hp.d}|w{hp.w}); {self.foe_name()} uses {vp.name} (a{vp.a}|d{vp.d}|w{vp.w}).")
+                  f"({self._ratings_text('H', cb['hp'])}); {self.foe_name()} uses {vp.name} "
+                  f"({self._ratings_text('V', cb['vp'])}).")
 
     def _new_roll(self, roll: str, att: str) -> None:
         cb = self.cb
@@ -1569,7 +1605,8 @@ class HeroesState(State):
         who = self.hero_of(cb["hs"], cb["fighter"]).name if side == "H" else self.foe_name()
         dice = cb[side + "dice"]
         rr = sum(1 for f in dice if f >= 10)
-        return f"{who} {len(dice) - rr} dice{f' + {rr} boosted' if rr else ''} = {self.cb_hits(side)} HITS"
+        return (f"{who} {plural(len(dice) - rr, 'die', 'dice')}{f' + {rr} boosted' if rr else ''} = "
+                f"{plural(self.cb_hits(side), 'HIT', 'HITS')}")
 
     # ---- ability windows
     def _sources(self, side: str, when: str) -> list[tuple[str, str, Any]]:
