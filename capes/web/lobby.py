@@ -95,9 +95,10 @@ def parse_form(game_id: str, form: Any) -> tuple[TableRequest | None, dict[str, 
     for p in params:
         raw = [str(x).strip() for x in form.getlist(f"cfg.{p.name}")]
         if p.kind == "list":
-            items = [x for r in raw for x in r.split(",") if x.strip()]
-            values[p.name] = items
-            config[p.name] = [x.strip() for x in items]
+            items = [x.strip() for r in raw for x in r.split(",") if x.strip()]
+            values[p.name] = items if raw else p.default
+            if raw:  # a field left out of the post keeps its default; one sent empty means none
+                config[p.name] = items
         else:
             v = raw[0] if raw else ""
             values[p.name] = v

@@ -1,0 +1,84 @@
+"""Shared helpers of the web tests: a test client per app, tables made through the lobby form,
+websocket receives with a timeout."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import urlencode
+
+import anyio
+from starlette.testclient import TestClient
+
+from capes.web.app import create_app
+
+JOIN = re.compile(r'data-seat="(\d+)" readonly value="[^"]*/t/([0-9a-f]+)#([A-Za-z0-9_-]+)"')
+
+
+def client(db: Any, **kw: Any) -> TestClient:
+    kw.setdefault("bot_pause", 0.0)
+    kw.setdefault("bot_workers", "thread")
+    return TestClient(create_app(db, **kw))
+
+
+def form(game: str, seats: list[str], seed: int | str = 1, **cfg: Any) -> list[tuple[str, str]]:
+    data = [(f"seat.{i + 1}", k) for i, k in enumerate(seats)] + [("seed", str(seed))]
+    for k, v in cfg.items():
+        for item in (v if isinstance(v, list | tuple) else [v]):
+            data.append((f"cfg.{k}", str(item)))
+    return data
+
+
+def post(c: TestClient, game: str, data: list[tuple[str, str]]) -> Any:
+    """POST the lobby form (repeated keys kept, as a browser sends them)."""
+    return c.post(f"/new/{game}", content=urlencode(data),
+                  headers={"content-type": "application/x-www-form-urlencoded"})
+
+
+def create(c: TestClient, game: str, seats: list[str], seed: int = 1, **cfg: Any) -> tuple[str, dict[int, str]]:
+    """A table made through the lobby form: (table id, join token per 0-based human seat)."""
+    r = post(c, game, form(game, seats, seed, **cfg))
+    assert r.status_code == 200, r.text[:2000]
+    tid = re.search(r'id="table-id">([0-9a-f]+)<', r.text)
+    assert tid is not None
+    tokens = {int(s) - 1: tok for s, t, tok in JOIN.findall(r.text) if t == tid.group(1)}
+    return tid.group(1), tokens
+
+
+def recv(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+    """The next message (a dict; ``{"type": "closed"}`` when the server closed the socket)."""
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+    m = ws.portal.call(get)
+    if m["type"] == "websocket.close":
+        return {"type": "closed", "code": m.get("code")}
+    return json.loads(m["text"])
+
+
+def hello(ws: Any, token: str | None) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "token": token})
+    return recv(ws)
+
+
+def state_at(ws: Any, n: int | None = None, errors: list[str] | None = None, timeout: float = 10.0,
+             seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Receive until a state message (with action count ``n`` when given)."""
+    while True:
+        m = recv(ws, timeout)
+        if seen is not None:
+            seen.append(m)
+        if m["type"] == "error" and errors is not None:
+            errors.append(m["message"])
+        if m["type"] == "closed":
+            raise AssertionError(f"socket closed: {m}")
+        if m["type"] == "state" and (n is None or m["n"] == n):
+            return m
+
+
+def next_error(ws: Any) -> str:
+    while True:
+        m = recv(ws)
+        if m["type"] == "error":
+            return str(m["message"])
