@@ -69,10 +69,6 @@ def play_one(game_id: str, config: Mapping[str, Any], seed: int, seat_bots: Sequ
                 "error": f"{type(e).__name__}: {e}", "trace": traceback.format_exc(limit=6)}
 
 
-def _play_star(args: tuple[Any, ...]) -> dict[str, Any]:
-    return play_one(*args)
-
-
 @dataclass
 class SimSummary:
     game: str
@@ -87,10 +83,22 @@ class SimSummary:
     error_samples: list[str] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
     wall_seconds: float = 0.0
+    #: the seeds asked for (``seed .. seed+n-1``), the bots' settings and whether Ctrl-C cut the run short
+    first_seed: int = 0
+    requested: int = 0
+    bot_settings: dict[str, Any] = field(default_factory=dict)
+    interrupted: bool = False
+    error_seeds: list[int] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
+        from capes import __version__
+
         return {
-            "game": self.game, "config": self.config, "bots": self.seat_bots, "games": self.games,
+            "game": self.game, "config": self.config, "bots": self.seat_bots, "bot_settings": self.bot_settings,
+            "seeds": {"first": self.first_seed, "last": self.first_seed + self.requested - 1,
+                      "rule": "game i (0-based) uses seed first+i", "finished": self.games,
+                      "errors": self.error_seeds},
+            "games": self.games, "interrupted": self.interrupted, "capes": __version__,
             "outcomes": self.outcomes, "mean_actions": self.mean_actions,
             "actions_per_second": self.actions_per_second, "games_per_second": self.games_per_second,
             "errors": self.errors, "error_samples": self.error_samples, "stats": self.stats,
@@ -98,10 +106,57 @@ class SimSummary:
         }
 
 
+class Tally:
+    """Running totals of finished games: memory stays flat however many games are played."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.ok = 0
+        self.counts: list[dict[str, int]] = []
+        self.score_sums: list[float] = []
+        self.actions_ok = 0
+        self.actions_all = 0
+        self.seconds = 0.0
+        self.stat_sums: dict[str, float] = {}
+        self.errors: list[str] = []
+        self.error_seeds: list[int] = []
+
+    def add(self, r: dict[str, Any]) -> None:
+        self.games += 1
+        self.actions_all += r["actions"]
+        self.seconds += r["seconds"]
+        if r["error"] is not None:
+            if len(self.errors) < 5:
+                self.errors.append(f"seed {r['seed']}: {r['error']}")
+            if len(self.error_seeds) < 1000:
+                self.error_seeds.append(r["seed"])
+            return
+        self.ok += 1
+        self.actions_ok += r["actions"]
+        if not self.counts:
+            self.counts = [{"win": 0, "loss": 0, "draw": 0} for _ in r["outcomes"]]
+            self.score_sums = [0.0 for _ in r["outcomes"]]
+        for s, o in enumerate(r["outcomes"]):
+            self.counts[s][o] = self.counts[s].get(o, 0) + 1
+            self.score_sums[s] += r["scores"][s]
+        for k, v in r["stats"].items():
+            self.stat_sums[k] = self.stat_sums.get(k, 0.0) + float(v)
+
+
+def _ignore_sigint() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers; they never print tracebacks
+
+
 def simulate(game_id: str, n: int, workers: int = 1, seed: int = 0, config: Mapping[str, Any] | None = None,
              seat_bots: Sequence[str] | None = None, bot_opts: Mapping[str, Any] | None = None,
              progress: Callable[[int], None] | None = None) -> SimSummary:
-    """Play ``n`` games (seeds ``seed .. seed+n-1``) in ``workers`` processes and summarise."""
+    """Play ``n`` games (seeds ``seed .. seed+n-1``) in ``workers`` processes and summarise.
+
+    Results are tallied as they arrive (never all kept); at most a few games per worker are queued at once.
+    Ctrl-C stops at once (workers are terminated) and the summary covers the games that finished, with
+    ``interrupted`` set."""
     cfg = dict(config or {})
     game = load(game_id, **cfg)  # validates config before any worker starts
     seats = game.num_seats
@@ -112,50 +167,85 @@ def simulate(game_id: str, n: int, workers: int = 1, seed: int = 0, config: Mapp
         from capes.core.errors import ConfigError
 
         raise ConfigError(f"{game_id}: {len(bots)} bots given for {seats} seats; give one bot or one per seat")
-    for s, b in enumerate(bots):  # fail fast on an unknown bot name
-        make_bot(b, game, s)
-    jobs = [(game_id, cfg, seed + i, bots, bot_opts) for i in range(n)]
+    settings: dict[str, Any] = {}
+    for s, b in enumerate(bots):  # fail fast on an unknown bot name or setting
+        bot = make_bot(b, game, s, **(dict(bot_opts or {}) if b == "ismcts" else {}))
+        if b == "ismcts":
+            settings["ismcts"] = {k: getattr(bot, k) for k in ("iterations", "rollout_depth", "exploration",
+                                                                 "time_limit") if hasattr(bot, k)}
+    tally = Tally()
+    interrupted = False
     t0 = time.perf_counter()
-    results: list[dict[str, Any]] = []
-    if workers <= 1:
-        for j in jobs:
-            results.append(_play_star(j))
-            if progress:
-                progress(1)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as ex:
-            for r in ex.map(_play_star, jobs, chunksize=max(1, n // (workers * 8))):
-                results.append(r)
+    try:
+        if workers <= 1:
+            for i in range(n):
+                tally.add(play_one(game_id, cfg, seed + i, bots, bot_opts))
                 if progress:
                     progress(1)
+        else:
+            _run_pool(game_id, cfg, seed, n, bots, bot_opts, workers, tally, progress)
+    except KeyboardInterrupt:
+        interrupted = True
     wall = time.perf_counter() - t0
-    return summarise(game_id, cfg, bots, results, wall)
+    summary = summarise_tally(game_id, game.config_json(), bots, tally, wall)
+    summary.first_seed, summary.requested, summary.bot_settings = seed, n, settings
+    summary.interrupted = interrupted
+    return summary
+
+
+def _run_pool(game_id: str, cfg: dict[str, Any], seed: int, n: int, bots: list[str],
+              bot_opts: Mapping[str, Any] | None, workers: int, tally: Tally,
+              progress: Callable[[int], None] | None) -> None:
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
+
+    ex = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    pending: set[Future[dict[str, Any]]] = set()
+    nxt = 0
+    try:
+        while nxt < n or pending:
+            while nxt < n and len(pending) < workers * 3:
+                pending.add(ex.submit(play_one, game_id, cfg, seed + nxt, bots, bot_opts))
+                nxt += 1
+            done, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            for f in done:
+                tally.add(f.result())
+                if progress:
+                    progress(1)
+    except BaseException:
+        for f in pending:
+            f.cancel()
+        for p in list(getattr(ex, "_processes", {}).values()):
+            p.terminate()  # a game in progress is abandoned at once
+        ex.shutdown(wait=False, cancel_futures=True)
+        raise
+    ex.shutdown(wait=True)
+
+
+def summarise_tally(game_id: str, cfg: dict[str, Any], bots: list[str], t: Tally, wall: float) -> SimSummary:
+    summary = SimSummary(game_id, cfg, bots)
+    summary.games = t.games
+    summary.errors = t.games - t.ok
+    summary.error_samples = list(t.errors)
+    summary.error_seeds = list(t.error_seeds)
+    if t.ok:
+        for s, counts in enumerate(t.counts):
+            lo, hi = wilson(counts["win"], t.ok)
+            summary.outcomes[f"seat{s + 1}"] = {
+                **counts, "bot": bots[s], "win_rate": counts["win"] / t.ok, "win_rate_ci95": [lo, hi],
+                "mean_score": t.score_sums[s] / t.ok,
+            }
+        summary.mean_actions = t.actions_ok / t.ok
+        summary.stats = {k: v / t.ok for k, v in sorted(t.stat_sums.items())}
+    summary.actions_per_second = t.actions_all / t.seconds if t.seconds > 0 else 0.0
+    summary.games_per_second = t.games / wall if wall > 0 else 0.0
+    summary.wall_seconds = wall
+    return summary
 
 
 def summarise(game_id: str, cfg: dict[str, Any], bots: list[str], results: list[dict[str, Any]],
               wall: float) -> SimSummary:
-    ok = [r for r in results if r["error"] is None]
-    summary = SimSummary(game_id, {k: list(v) if isinstance(v, tuple) else v for k, v in cfg.items()}, bots)
-    summary.games = len(results)
-    summary.errors = len(results) - len(ok)
-    summary.error_samples = [f"seed {r['seed']}: {r['error']}" for r in results if r["error"]][:5]
-    if ok:
-        seats = len(ok[0]["outcomes"])
-        for s in range(seats):
-            counts = {"win": 0, "loss": 0, "draw": 0}
-            for r in ok:
-                counts[r["outcomes"][s]] = counts.get(r["outcomes"][s], 0) + 1
-            lo, hi = wilson(counts["win"], len(ok))
-            summary.outcomes[f"seat{s + 1}"] = {
-                **counts, "bot": bots[s], "win_rate": counts["win"] / len(ok), "win_rate_ci95": [lo, hi],
-                "mean_score": sum(r["scores"][s] for r in ok) / len(ok),
-            }
-        summary.mean_actions = sum(r["actions"] for r in ok) / len(ok)
-        keys = sorted({k for r in ok for k in r["stats"]})
-        summary.stats = {k: sum(float(r["stats"].get(k, 0)) for r in ok) / len(ok) for k in keys}
-    cpu = sum(r["seconds"] for r in results)
-    total_actions = sum(r["actions"] for r in results)
-    summary.actions_per_second = total_actions / cpu if cpu > 0 else 0.0
-    summary.games_per_second = len(results) / wall if wall > 0 else 0.0
-    summary.wall_seconds = wall
-    return summary
+    """The summary of a list of :func:`play_one` results."""
+    t = Tally()
+    for r in results:
+        t.add(r)
+    return summarise_tally(game_id, {k: list(v) if isinstance(v, tuple) else v for k, v in cfg.items()}, bots, t, wall)

@@ -3,34 +3,72 @@
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer vendors click
+from typer.core import TyperGroup
+from typer.exceptions import Abort
 
-from capes.core.config import parse_pairs
-from capes.core.errors import CapesError, ConfigError, ReplayError
+from capes.core.config import Param, check_path, parse_pairs, quote
+from capes.core.errors import CapesError, ConfigError
 from capes.core.protocol import Game
 from capes.core.registry import GAMES, available, game_class, load
+from capes.core.replay import parse_save, read_text_file
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="capes — exact rules, bots, odds and simulation for Marvel tabletop games.")
 odds_app = typer.Typer(no_args_is_help=True, help="Exact dice odds, computed analytically.")
 app.add_typer(odds_app, name="odds")
 
-console = Console(highlight=False)
+# Piped output is not cut to 80 columns (tables stay whole); a terminal keeps its own width.
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+#: bounds of command-line numbers (a one-line error names them)
+MAX_GAMES = 10_000_000
+MAX_ITERATIONS = 1_000_000
+MAX_SEED = 2**64 - 1
+#: the largest dice pool `capes odds alliances` takes (the rules give no cap; see odds_alliances)
+MAX_POOL = 200
 
 ConfigOpt = Annotated[list[str] | None, typer.Option("--config", "-c", help="key=value (repeatable)")]
 
 
+def _check_int(name: str, value: int, lo: int, hi: int, why: str = "") -> None:
+    if not lo <= value <= hi:
+        raise ConfigError(f"{name} must be an integer from {lo:,} to {hi:,}{why} (got {quote(value)})")
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _check_files(game_id: str, cfg: dict[str, str]) -> None:
+    """Config values naming files or content folders: regular UTF-8 files of bounded size, before any reading."""
+    params: dict[str, Param] = {p.name: p for p in game_class(game_id).params}
+    for key, value in cfg.items():
+        p = params.get(key)
+        if p is None or not value:
+            continue
+        if p.kind == "file" or any(w in p.help.lower() for w in ("directory", "folder", " file")):
+            check_path(game_id, key, value)
+
+
 def _load(game_id: str, config: list[str] | None) -> tuple[Game, dict[str, str]]:
     cfg = parse_pairs(config or [])
+    _check_files(game_id, cfg)
     return load(game_id, **cfg), cfg
 
 
@@ -45,75 +83,160 @@ def games() -> None:
             console.print(f"{gid:<10} (not installed in this build)")
 
 
+def _check_save_target(save: Path, force: bool, same: dict[str, Any] | None = None) -> None:
+    """``--save FILE`` before the game starts: a file in an existing folder, never silently another game."""
+    if save.is_dir():
+        raise ConfigError(f"--save {quote(str(save))} is a directory; give a file path such as {save / 'game.json'}")
+    if not save.parent.is_dir():
+        raise ConfigError(f"--save: folder {quote(str(save.parent))} does not exist; give a path in an existing folder")
+    if not save.exists() or force:
+        return
+    if not save.is_file():
+        raise ConfigError(f"--save {quote(str(save))} is not a regular file; give a file path")
+    what = "a file that is not a capes save"
+    try:
+        doc = parse_save(read_text_file(save, "save file"))
+        if same is not None and all(doc.get(k) == v for k, v in same.items()):
+            return
+        what = f"a saved {doc['game']} game (seed {doc['seed']}, {len(doc['actions'])} actions)"
+    except CapesError:
+        pass
+    raise ConfigError(f"--save {quote(str(save))} already holds {what}; add --force to overwrite it "
+                      f"or choose another file")
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        return secrets.randbelow(1_000_000_000)
+    _check_int("--seed", seed, 0, MAX_SEED)
+    return seed
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="game id (see `capes games`)")],
-    seat: Annotated[list[str] | None, typer.Option("--seat", help="N=human|random|ismcts|<bot> (1-based; repeatable)")] = None,
-    seed: Annotated[int, typer.Option(help="random seed")] = 0,
+    seat: Annotated[list[str] | None, typer.Option(
+        "--seat", help="N=human|random|ismcts|<bot>[:key=value,...] (1-based; repeatable), "
+                       "e.g. --seat 2=ismcts:iterations=400")] = None,
+    seed: Annotated[int | None, typer.Option(help="random seed (default: a new random one, printed)")] = None,
     config: ConfigOpt = None,
-    save: Annotated[Path | None, typer.Option(help="write the game (replayable JSON) to FILE")] = None,
+    save: Annotated[Path | None, typer.Option(help="keep the game (replayable JSON) in FILE, updated as you play")] = None,
+    force: Annotated[bool, typer.Option("--force", help="let --save overwrite an existing file")] = False,
     rules: Annotated[bool, typer.Option("--rules/--no-rules", help="show the rule id of each event")] = True,
 ) -> None:
     """Play in the terminal. Seats default to human (hot-seat) unless --seat says otherwise;
-    any seat not named with --seat gets the game's heuristic bot when at least one --seat is given."""
-    from capes.cli.play import parse_seats, run
+    any seat not named with --seat gets the game's heuristic bot when at least one --seat is given.
+    At any prompt type ? for help: card texts (? NAME), the rule of a log line (r N), undo (u), quit (q)."""
+    from capes.cli.play import Session, describe, parse_seats
     from capes.sim import default_bot
 
     g, cfg = _load(game, config)
-    if save is not None and not save.parent.is_dir():
-        raise ConfigError(f"--save: folder {save.parent} does not exist; give a path in an existing folder")
+    s = _seed(seed)
+    if save is not None:
+        _check_save_target(save, force)
     default = default_bot(game, cfg) if seat else "human"
     controllers = parse_seats(g, seat or [], default)
-    state = g.new_game(seed)
-    console.print(f"[bold]{escape(g.name)}[/bold] seed {seed}: " + ", ".join(
-        f"{g.seat_name(i)}={c}" for i, c in enumerate(controllers)))
-    run(g, state, controllers, console, save, seed, show_rules=rules)
+    state = g.new_game(s)
+    console.print(f"[bold]{escape(g.name)}[/bold] — seed {s}" + ("" if seed is not None else
+                  f" (play this game again with --seed {s})"), highlight=False)
+    console.print(escape(describe(g, controllers)) + "   (type ? at any prompt for help)", highlight=False)
+    session = Session(g, state, controllers, console, save, s, show_rules=rules)
+    session.run()
+    if session.stopped == "interrupted":
+        raise typer.Exit(130)
+
+
+def _demo_config(gid: str) -> dict[str, Any]:
+    return {}
 
 
 @app.command()
 def demo(
     seed: Annotated[int, typer.Option(help="random seed")] = 1,
     game: Annotated[list[str] | None, typer.Option("--game", help="only these games")] = None,
+    pictures: Annotated[int, typer.Option(help="how many times the board is drawn during each game")] = 3,
+    lines: Annotated[int, typer.Option(help="log lines shown before each picture")] = 8,
 ) -> None:
-    """A narrated bot game of every registered game, each ending with its result."""
-    from capes.cli.play import run
+    """A short bot game of every registered game: the board at a few key moments, the last events
+    before each, and the labelled result."""
+    from capes.cli.play import Narrator, result_line
+    from capes.core.bots.base import make_bot
     from capes.sim import default_bot
 
+    _check_int("--pictures", pictures, 0, 20)
+    _check_int("--lines", lines, 0, 200)
     ids = game or [g for g in GAMES if available(g)]
     for gid in ids:
-        g = load(gid)
+        g = load(gid, **_demo_config(gid))
         bot = default_bot(gid, {})
         console.rule(f"[bold]{escape(g.name)}[/bold] — {bot} bots, seed {seed}")
-        run(g, g.new_game(seed), [bot] * g.num_seats, console, None, seed)
+        state = g.new_game(seed)
+        bots = [make_bot(bot, g, i, seed=seed) for i in range(g.num_seats)]
+        # play it through once to know its length, then show it again at evenly spaced moments
+        probe = state.clone()
+        while not probe.is_over and len(probe.actions) < g.max_actions:
+            probe.apply(bots[probe.decision.seat or 0].choose(probe))
+        total = len(probe.actions)
+        marks = sorted({total * k // (pictures + 1) for k in range(1, pictures + 1)} - {0, total})
+        bots = [make_bot(bot, g, i, seed=seed) for i in range(g.num_seats)]
+        narrator = Narrator(console, None)
+        console.print(escape(g.render(state, None)), highlight=False)
+        for mark in [*marks, total]:
+            while len(state.actions) < mark and not state.is_over:
+                state.apply(bots[state.decision.seat or 0].choose(state))
+            console.rule(f"after {len(state.actions)} of {total} actions", style="dim")
+            narrator.flush(state, None, limit=lines)
+            if not state.is_over:
+                console.print(escape(g.render(state, None)), highlight=False)
+        res = state.result
+        if res is not None:
+            console.rule("Result")
+            if res.summary:
+                console.print(escape(res.summary), highlight=False)
+            console.print(escape(result_line(g, res.outcomes, res.scores)), highlight=False)
+            console.print(escape(g.render(state, None)), highlight=False)
 
 
 @app.command()
 def sim(
     game: Annotated[str, typer.Argument(help="game id")],
-    n: Annotated[int, typer.Option("-n", help="number of games", min=1)] = 100,
-    workers: Annotated[int, typer.Option(help="parallel processes", min=1)] = 1,
+    n: Annotated[int, typer.Option("-n", help=f"number of games (1 to {MAX_GAMES:,})")] = 100,
+    workers: Annotated[int, typer.Option(help="parallel processes (1 to the cores available)")] = 1,
     bot: Annotated[list[str] | None, typer.Option(help="bot for every seat, or one --bot per seat in order")] = None,
     seed: Annotated[int, typer.Option(help="first seed; game i uses seed+i")] = 0,
     config: ConfigOpt = None,
-    iterations: Annotated[int | None, typer.Option(help="ismcts iterations per decision")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
+    iterations: Annotated[int | None, typer.Option(help=f"ismcts iterations per decision (1 to {MAX_ITERATIONS:,})")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines (seeds, bots, full config)")] = False,
 ) -> None:
-    """Simulate N games with bots and summarise outcomes (95% intervals), length and speed."""
+    """Simulate N games with bots and summarise outcomes (95% intervals), length and speed.
+    Ctrl-C stops early and prints what finished."""
+    from rich.progress import SpinnerColumn, TimeRemainingColumn
+
     from capes.sim import simulate
 
+    _check_int("-n", n, 1, MAX_GAMES)
+    cores = _cores()
+    _check_int("--workers", workers, 1, cores, f" (the cores available to capes: {cores})")
+    _check_int("--seed", seed, 0, MAX_SEED - MAX_GAMES)
+    if iterations is not None:
+        _check_int("--iterations", iterations, 1, MAX_ITERATIONS)
     cfg = parse_pairs(config or [])
-    opts = {"iterations": iterations} if iterations else None
+    _check_files(game, cfg)
+    opts = {"iterations": iterations} if iterations is not None else None
     if as_json:
         summary = simulate(game, n, workers, seed, cfg, bot, opts)
         print(json.dumps(summary.to_dict(), indent=1))
     else:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=err, transient=True) as prog:
+        with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=err, transient=True,
+                      refresh_per_second=4) as prog:
             task = prog.add_task(f"{game}", total=n)
             summary = simulate(game, n, workers, seed, cfg, bot, opts, progress=lambda k: prog.advance(task, k))
+        if summary.interrupted:
+            err.print(f"interrupted: {summary.games} of {n} games finished; their summary follows")
         t = Table(title=f"{game}: {summary.games} games, bots {', '.join(summary.seat_bots)}")
         for col in ("seat", "bot", "wins", "losses", "draws", "win rate", "95% interval", "mean score"):
-            t.add_column(col)
+            t.add_column(col, no_wrap=True)
         for s, o in summary.outcomes.items():
             lo, hi = o["win_rate_ci95"]
             t.add_row(s, o["bot"], str(o["win"]), str(o["loss"]), str(o["draw"]), f"{o['win_rate']:.3f}",
@@ -126,6 +249,8 @@ def sim(
             console.print(f"mean {k}: {v:.3f}")
         for e in summary.error_samples:
             err.print(f"[red]error[/red] {escape(e)}")
+    if summary.interrupted:
+        raise typer.Exit(130)
     if summary.errors:
         raise typer.Exit(1)
 
@@ -135,23 +260,45 @@ def replay(
     file: Annotated[Path, typer.Argument(help="a game saved with --save")],
     narrate: Annotated[bool, typer.Option(help="print the game's events")] = False,
     resume: Annotated[bool, typer.Option(help="continue playing an unfinished game")] = False,
-    seat: Annotated[list[str] | None, typer.Option("--seat", help="N=human|<bot> when resuming")] = None,
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="with --resume: N=human|<bot> overrides the saved seat")] = None,
 ) -> None:
-    """Replay a saved game exactly; says at which action and why if it cannot."""
-    from capes.cli.play import Narrator, parse_seats, run
+    """Replay a saved game exactly; says at which action and why if it cannot.
+    With --resume, continue it with the saved seats (human or which bot), printed first."""
+    from capes.cli.play import Narrator, SeatKind, Session, describe, parse_seats
     from capes.core.replay import replay as do_replay
+    from capes.core.replay import version_warning
 
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ReplayError(f"cannot read {file}: {e.strerror}") from None
-    state = do_replay(text)
+    if seat and not resume:
+        raise ConfigError("--seat only applies with --resume (it chooses who plays each seat from here on)")
+    doc = parse_save(read_text_file(file, "save file"))
+    warning = version_warning(doc)
+    if warning:
+        err.print(f"warning: {escape(warning)}", highlight=False)
+    state = do_replay(doc)
     if narrate:
-        Narrator(console, None).flush(state)
+        Narrator(console, None).flush(state, None)
     if resume and not state.is_over:
-        controllers = parse_seats(state.game, seat or [], "human")
-        run(state.game, state, controllers, console, file, state.seed)
+        g = state.game
+        saved = doc.get("seats")
+        if isinstance(saved, list) and len(saved) == g.num_seats:
+            base = [SeatKind.from_json(x, g) for x in saved]
+        else:
+            if saved is not None:
+                err.print(f"warning: the save lists {len(saved)} seats for {g.num_seats}; every seat is human")
+            else:
+                console.print("(the save does not record its seats: every seat is human unless --seat says otherwise)")
+            base = [SeatKind("human")] * g.num_seats
+        controllers = parse_seats(g, seat or [], base)
+        console.print(f"[bold]{escape(g.name)}[/bold] — seed {state.seed}, resumed after {len(state.actions)} "
+                      f"actions: {escape(describe(g, controllers))}", highlight=False)
+        session = Session(g, state, controllers, console, file, state.seed)
+        session.narrator.pos = {k: len(state.log) for k in [None, *range(g.num_seats)]}
+        session.run()
+        if session.stopped == "interrupted":
+            raise typer.Exit(130)
         return
+    if resume:
+        console.print("(the game is over; nothing to resume)")
     res = state.result
     console.print(f"{state.game.id}: {len(state.actions)} actions replayed; " + (
         f"result: {', '.join(res.outcomes)} {escape(res.summary)}" if res else "game not finished"))
@@ -160,23 +307,37 @@ def replay(
 @app.command()
 def rules(
     game: Annotated[str, typer.Argument(help="game id")],
-    query: Annotated[str | None, typer.Argument(help="words to search for in ids, titles and summaries")] = None,
+    query: Annotated[str | None, typer.Argument(help="a rule id (prints the rule), or words to search for")] = None,
 ) -> None:
-    """List and search a game's rules index (the ids every log event cites)."""
+    """Print a rule (by its exact id: title, where it is in the rulebook, and its text), or search a game's
+    rules index (the ids every log event cites)."""
     from capes.core.rules import RulesIndex
 
     game_class(game)
     idx = RulesIndex.for_game(game)
+    if query and len(query) > 200:
+        raise ConfigError(f"rules: the query is at most 200 characters (got {len(query):,})")
+    exact = idx.get(query) if query else None
+    if exact is not None:
+        console.print(f"[bold]{escape(exact.id)}[/bold] — {escape(exact.title)}", highlight=False)
+        console.print(f"where: {escape(exact.where)}", highlight=False)
+        console.print(escape(exact.text.strip()) if exact.text.strip() else
+                      "(the index has no summary of this rule; read it in the rulebook at the place above)",
+                      highlight=False)
+        return
     found = idx.search(query or "")
+    if query and not found:
+        raise ConfigError(f"no {game} rule matches {quote(query)}; try fewer words, or capes rules {game} to list all")
     t = Table(title=f"{game} rules" + (f" matching {query!r}" if query else "") + f": {len(found)}")
     t.add_column("id", overflow="fold")
-    t.add_column("title")
-    t.add_column("where")
+    t.add_column("title", overflow="fold")
+    t.add_column("where", overflow="fold")
+    t.add_column("rule", overflow="fold")
     for r in found:
-        t.add_row(r.id, escape(r.title), escape(r.where))
+        t.add_row(r.id, escape(r.title), escape(r.where), escape(r.text.strip()))
     console.print(t)
-    if query and not found:
-        raise typer.Exit(1)
+    if query and len(found) == 1:
+        console.print(f"(capes rules {game} {found[0].id} prints it alone)")
 
 
 @app.command()
@@ -221,19 +382,25 @@ def serve(
 
 @odds_app.command("alliances")
 def odds_alliances(
-    attack: Annotated[int, typer.Option(help="attacker's dice (Character attack) or Attack Strength (Enemy attack)", min=0)],
-    defense: Annotated[int, typer.Option(help="Enemy's Defense stat, or the Character's defence dice", min=0)],
+    attack: Annotated[int, typer.Option(help="attacker's dice (Character attack) or Attack Strength (Enemy attack)")],
+    defense: Annotated[int, typer.Option(help="Enemy's Defense stat, or the Character's defence dice")],
     defender: Annotated[str, typer.Option(help="who defends: enemy (a Character attacks) or character (an Enemy attacks)")] = "enemy",
     cover: Annotated[bool, typer.Option(help="the defender benefits from Cover")] = False,
     modifier: Annotated[int, typer.Option(help="dice added to (or removed from) the rolled pool; never below 1")] = 0,
-    health: Annotated[int | None, typer.Option(help="remaining Health/Stamina of the defender, for the KO chance", min=1)] = None,
+    health: Annotated[int | None, typer.Option(help="remaining Health/Stamina of the defender, for the KO chance")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Crisis Protocol Alliances: the exact Damage distribution of one attack."""
     from capes.games.alliances.odds import character_attack, enemy_attack
 
     if defender not in ("enemy", "character"):
-        raise ConfigError(f"--defender must be enemy or character (got {defender!r})")
+        raise ConfigError(f"--defender must be enemy or character (got {quote(defender)})")
+    why = " (the rules set no cap on a dice pool; no stat or effect comes near this one)"
+    _check_int("--attack", attack, 0, MAX_POOL, why)
+    _check_int("--defense", defense, 0, MAX_POOL, why)
+    _check_int("--modifier", modifier, -MAX_POOL, MAX_POOL, why)
+    if health is not None:
+        _check_int("--health", health, 1, 1000)
     if defender == "enemy":
         o = character_attack(attack, defense, cover, modifier, health)
     else:
@@ -262,8 +429,8 @@ def odds_alliances(
 
 @odds_app.command("heroes")
 def odds_heroes(
-    attack: Annotated[int, typer.Option(help="attacker's Attack rating (dice; at most 8 are rolled)", min=0)],
-    defend: Annotated[int, typer.Option(help="defender's Defend rating (dice; at most 8 are rolled)", min=0)],
+    attack: Annotated[int, typer.Option(help="attacker's Attack rating (dice; at most 8 are rolled)")],
+    defend: Annotated[int, typer.Option(help="defender's Defend rating (dice; at most 8 are rolled)")],
     boost: Annotated[bool, typer.Option(help="the attacker has dice boosting (reroll BOOST once)")] = False,
     defender_boost: Annotated[bool, typer.Option(help="the defender has dice boosting")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
@@ -271,7 +438,14 @@ def odds_heroes(
     """Marvel Heroes: exact HIT distributions and the KO chance of one Attack phase (also Outwit odds)."""
     from capes.games.heroes.odds import attack_odds
 
+    _check_int("--attack", attack, 0, 1000)
+    _check_int("--defend", defend, 0, 1000)
     o = attack_odds(attack, defend, boost, defender_boost)
+    capped = [f"{name} {given} rolls {rolled}" for name, given, rolled in
+              (("--attack", attack, o.attack_dice), ("--defend", defend, o.defend_dice)) if given > rolled]
+    if capped:
+        err.print(f"note: at most {max(o.attack_dice, o.defend_dice, 8)} dice are rolled (Marvel Heroes rulebook, "
+                  f"dice limit): {'; '.join(capped)}", highlight=False)
     if as_json:
         print(json.dumps(o.to_dict(), indent=1))
         return
@@ -287,16 +461,58 @@ def odds_heroes(
                   f"attacker side wins {float(o.p_win_outwit):.4%}, tie {float(o.p_tie):.4%}")
 
 
-def main() -> None:
-    """Console entry point: bad input becomes a one-line error, never a traceback."""
+def _usage_error(e: UsageError) -> str:
+    """Click's usage error as one line that names what is allowed."""
+    msg = e.format_message().replace("\n", " ").strip()
+    ctx = e.ctx
+    if ctx is not None and isinstance(ctx.command, TyperGroup) \
+            and "No such command" in msg:
+        names = [c for c in ctx.command.list_commands(ctx) if not getattr(ctx.command.get_command(ctx, c), "hidden", False)]
+        where = ctx.command_path
+        return f"{msg.rstrip('.')} under '{where}'; allowed: {', '.join(names)} (see '{where} --help')"
+    if "argument 'game'" in msg:
+        msg = f"{msg.rstrip('.')}: give a game id ({', '.join(GAMES)})."
+    if ctx is not None:
+        return f"{msg} (see '{ctx.command_path} --help')"
+    return msg
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Console entry point: bad input becomes a one-line ``error:`` and exit code 2, never a traceback."""
+    code = 0
     try:
-        app()  # standalone: usage errors print Typer's message and exit 2
+        rv = app(args=argv, standalone_mode=False, prog_name="capes")
+        code = rv if isinstance(rv, int) else 0
+    except NoArgsIsHelpError as e:
+        console.print(escape(e.format_message()), highlight=False)
+    except UsageError as e:
+        err.print(f"error: {escape(_cut(_usage_error(e)))}", highlight=False)
+        code = 2
     except CapesError as e:
-        err.print(f"error: {escape(str(e))}")
-        sys.exit(2)
+        err.print(f"error: {escape(_cut(str(e)))}", highlight=False)
+        code = 2
+    except Abort:
+        err.print("interrupted")
+        code = 130
     except KeyboardInterrupt:
         err.print("interrupted")
-        sys.exit(130)
+        code = 130
+    except (UnicodeDecodeError, RecursionError, MemoryError) as e:  # last line of defence for unread input
+        err.print(f"error: the input could not be read ({type(e).__name__}); give UTF-8 text files capes wrote",
+                  highlight=False)
+        code = 2
+    except BrokenPipeError:
+        sys.stderr.close()
+        code = 1
+    if argv is None:
+        sys.exit(code)
+    return code
+
+
+def _cut(msg: str, limit: int = 400) -> str:
+    """One line, at most ``limit`` characters."""
+    one = " ".join(msg.split())
+    return one if len(one) <= limit else one[:limit] + "…"
 
 
 if __name__ == "__main__":

@@ -1,128 +1,366 @@
-"""Terminal play: human seats pick from numbered menus; bot seats play themselves; events are narrated."""
+"""Terminal play: human seats pick from numbered menus; bot seats play themselves; events are narrated.
+
+Hot-seat privacy: each human seat has its own view of the log. Before a prompt to a different human seat
+than the last, the screen is cleared and the session waits for "Player N, press Enter"; after that only what
+that seat may see is printed, until the next hand-off. With one human seat, that seat's view is narrated
+throughout; with none (a demo), the spectator's.
+"""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+import os
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from capes.core.bots.base import Bot, bot_names, make_bot
-from capes.core.errors import ConfigError, ReplayError
+from capes.cli import prompt as P
+from capes.cli.seats import HUMAN, SeatKind, describe, parse_kind, parse_seats
+from capes.core.bots.base import Bot
+from capes.core.config import quote
+from capes.core.errors import ReplayError
 from capes.core.protocol import Game, State
-from capes.core.replay import save_game
+from capes.core.replay import dumps, save_game
 
-HUMAN = "human"
+__all__ = ["HUMAN", "Narrator", "SeatKind", "Session", "describe", "parse_kind", "parse_seats", "run", "write_save"]
 
-
-def parse_seats(game: Game, specs: Sequence[str], default: str) -> list[str]:
-    """``["1=human", "2=random"]`` → one controller name per seat (1-based seat numbers)."""
-    seats = [default] * game.num_seats
-    allowed = [HUMAN, *bot_names(game)]
-    for spec in specs:
-        if "=" not in spec:
-            raise ConfigError(f"--seat expects N=KIND, for example 1=human (got {spec!r})")
-        n, _, kind = spec.partition("=")
-        try:
-            i = int(n) - 1
-        except ValueError:
-            raise ConfigError(f"--seat number must be 1..{game.num_seats} (got {n!r})") from None
-        if not 0 <= i < game.num_seats:
-            raise ConfigError(f"--seat number must be 1..{game.num_seats} for this config (got {n})")
-        if kind not in allowed:
-            raise ConfigError(f"--seat {n}: unknown kind {kind!r}; choose one of {', '.join(allowed)}")
-        seats[i] = kind
-    return seats
+#: how many of a seat's earlier choices ``u`` can walk back through
+UNDO_DEPTH = 40
 
 
 class Narrator:
-    """Prints log events as they happen, as the observing seat may see them."""
+    """Prints log events as they happen, numbered per observer (``r N`` looks line N up)."""
 
-    def __init__(self, console: Console, observer: int | None, show_rules: bool = True) -> None:
+    def __init__(self, console: Console, observer: int | None = None, show_rules: bool = True) -> None:
         self.console = console
         self.observer = observer
         self.show_rules = show_rules
-        self.pos = 0
+        self.pos: dict[int | None, int] = {}
+        self.count: dict[int | None, int] = {}
 
-    def flush(self, state: State) -> None:
-        for rule, text in state.visible_log(self.observer, self.pos):
-            tag = f"[dim]{escape('[' + rule + ']')}[/dim] " if self.show_rules else ""
-            self.console.print(f"{tag}{escape(text)}", highlight=False)
-        self.pos = len(state.log)
+    def flush(self, state: State, observer: int | None | str = "default", limit: int | None = None) -> int:
+        """Print the events ``observer`` has not been shown; returns how many were printed."""
+        who: int | None = self.observer if observer == "default" else observer  # type: ignore[assignment]
+        start = min(self.pos.get(who, 0), len(state.log))
+        n = self.count.get(who)
+        if n is None or start < self.pos.get(who, 0):
+            n = len(P.visible_indices(_head(state, start), who))
+        lines = []
+        for e in state.log[start:]:
+            t = e.seen_by(who)
+            if t is None:
+                continue
+            n += 1
+            lines.append((n, e.rule, t))
+        if limit is not None and len(lines) > limit:
+            self.console.print(f"[dim]  … {len(lines) - limit} earlier events (type log 100 to see them)[/dim]")
+            lines = lines[-limit:]
+        for k, rule, t in lines:
+            self.print_line(k, rule, t)
+        self.pos[who] = len(state.log)
+        self.count[who] = n
+        return len(lines)
 
+    def print_line(self, k: int, rule: str, text: str) -> None:
+        tag = f"  [dim]{escape('[' + rule + ']')}[/dim]" if self.show_rules else ""
+        self.console.print(f"[dim]{k:>4}[/dim] {escape(text)}{tag}", highlight=False)
 
-def run(game: Game, state: State, controllers: list[str], console: Console, save: Path | None,
-        seed: int, input_fn: Any = input, show_rules: bool = True, max_actions: int | None = None) -> State:
-    """Play ``state`` to the end (or until a human quits)."""
-    humans = [i for i, c in enumerate(controllers) if c == HUMAN]
-    bots: dict[int, Bot] = {i: make_bot(c, game, i, seed=seed) for i, c in enumerate(controllers) if c != HUMAN}
-    narrator = Narrator(console, humans[0] if len(humans) == 1 else None, show_rules)
-    steps = 0
-    while not state.is_over:
-        narrator.flush(state)
-        d = state.decision
-        seat = d.seat
-        assert seat is not None
-        if seat in bots:
-            state.apply(bots[seat].choose(state))
-        else:
-            oid = ask_human(game, state, seat, console, input_fn, save)
-            if oid is None:
-                narrator.flush(state)
-                if save:
-                    _write(save, state)
-                    console.print(f"Game saved to {save}; continue it with: capes replay {save} --resume")
-                else:
-                    console.print("Game abandoned (use --save FILE to keep a game).")
-                return state
-            state.apply(oid)
-        steps += 1
-        if max_actions is not None and steps >= max_actions:
-            break
-    narrator.flush(state)
-    res = state.result
-    if res is not None:
-        console.rule("Result")
-        console.print(escape(res.summary or ", ".join(
-            f"{game.seat_name(i)}: {o}" for i, o in enumerate(res.outcomes))), highlight=False)
-        console.print("  ".join(f"{game.seat_name(i)} {o} ({s:g})" for i, (o, s) in
-                                enumerate(zip(res.outcomes, res.scores, strict=True))), highlight=False)
-    if save:
-        _write(save, state)
-        console.print(f"Saved to {save}")
-    return state
+    def rewind(self, state: State) -> None:
+        """After an undo: nobody has been shown more than the (shorter) log holds."""
+        for who in list(self.pos):
+            if self.pos[who] > len(state.log):
+                self.pos[who] = len(state.log)
+                self.count.pop(who, None)
 
 
-def _write(path: Path, state: State) -> None:
+def _head(state: State, n: int) -> State:
+    """A stand-in whose log is the first ``n`` events of ``state`` (for counting visible lines)."""
+    class _S:
+        log = state.log[:n]
+    return _S()  # type: ignore[return-value]
+
+
+def write_save(path: Path, state: State, seats: Sequence[SeatKind]) -> None:
+    """Write the replay document (with seat kinds) atomically: a crash mid-write keeps the old save."""
+    tmp = path.with_name(path.name + ".tmp")
     try:
-        path.write_text(json.dumps(save_game(state), indent=1) + "\n", encoding="utf-8")
+        tmp.write_text(dumps(save_game(state, [s.to_json() for s in seats])), encoding="utf-8")
+        os.replace(tmp, path)
     except OSError as e:
         raise ReplayError(f"cannot write the save file {path}: {e.strerror}; choose a writable --save path") from None
 
 
-def ask_human(game: Game, state: State, seat: int, console: Console, input_fn: Any, save: Path | None) -> str | None:
-    """Show ``seat``'s picture and menu; return an option id, or None to quit."""
-    d = state.decision
-    console.rule(f"{game.seat_name(seat)} to decide")
-    console.print(escape(game.render(state, seat)), highlight=False)
-    console.print(f"[bold]{escape(d.prompt)}[/bold]")
-    for i, o in enumerate(d.options, 1):
-        console.print(f"  {i:>3}. {escape(o.label)}  [dim]{escape(o.id)}[/dim]", highlight=False)
-    while True:
+class Quit(Exception):
+    """The human asked to stop (q, EOF)."""
+
+
+class Session:
+    """One game at one terminal."""
+
+    def __init__(self, game: Game, state: State, seats: Sequence[SeatKind | str], console: Console,
+                 save: Path | None = None, seed: int | None = None, input_fn: Callable[[str], str] = input,
+                 show_rules: bool = True, clear: Callable[[], None] | None = None) -> None:
+        self.game = game
+        self.state = state
+        self.seats = [s if isinstance(s, SeatKind) else parse_kind(game, s) for s in seats]
+        self.console = console
+        self.save = save
+        self.seed = state.seed if seed is None else seed
+        self.input_fn = input_fn
+        self.humans = [i for i, s in enumerate(self.seats) if s.is_human]
+        self.bots: dict[int, Bot] = {i: s.make(game, i, self.seed) for i, s in enumerate(self.seats)
+                                     if not s.is_human}
+        self.narrator = Narrator(console, None, show_rules)
+        self.owner: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.history: list[tuple[State, int]] = []
+        self.stopped: str | None = None  # "quit" | "interrupted" when the game did not reach its end
+        self._clear = clear or self._default_clear
+        self._last_shown: tuple[int, int] | None = None
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    # --- screen -------------------------------------------------------------------
+    def _default_clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.file.write("\033[H\033[2J\033[3J")  # clear the screen and the scrollback
+            self.console.file.flush()
+        else:
+            self.console.print("\n" + "─" * 20 + " screen cleared " + "─" * 20 + "\n")
+
+    def _read(self, text: str) -> str:
+        _discard_typeahead()
+        return str(self.input_fn(text))
+
+    def handoff(self, seat: int) -> None:
+        """Hide the last seat's screen and wait until ``seat``'s player is at the terminal."""
+        last = self.owner
+        if last is not None and self.narrator.flush(self.state, last):
+            self._read(f"({self.game.seat_name(last)}: press Enter to hide your screen) ")
+        self._clear()
+        self._read(f"{self.game.seat_name(seat)}, press Enter ")
+        self.owner = seat
+        self._last_shown = None
+
+    # --- the loop -----------------------------------------------------------------
+    def run(self, max_actions: int | None = None) -> State:
+        steps = 0
         try:
-            raw = str(input_fn(f"{game.seat_name(seat)} choice [1-{len(d.options)}, id, or q to quit]: "))
-        except (EOFError, KeyboardInterrupt):
-            console.print("\n(input ended)")
-            return None
-        raw = raw.strip()
-        if raw in ("q", "quit", "exit"):
-            return None
-        if raw.isdigit() and 1 <= int(raw) <= len(d.options):
-            return d.options[int(raw) - 1].id
-        if d.find(raw) is not None:
-            return raw
-        console.print(f"[red]error:[/red] {escape(repr(raw))} is not an option; type a number from 1 to "
-                      f"{len(d.options)}, an option id, or q", highlight=False)
+            while not self.state.is_over:
+                seat = self.state.decision.seat
+                assert seat is not None
+                if seat in self.bots:
+                    self.narrator.flush(self.state, self.owner)
+                    self._apply(self.bots[seat].choose(self.state), seat)
+                else:
+                    self._human_turn(seat)
+                steps += 1
+                if max_actions is not None and steps >= max_actions:
+                    return self.state
+        except Quit:
+            self._stop("quit", "Game saved to {save}; continue it with: capes replay {save} --resume",
+                       "Game abandoned (use --save FILE to keep a game).")
+            return self.state
+        except KeyboardInterrupt:
+            self._stop("interrupted", "Interrupted: game saved to {save}; continue it with: "
+                       "capes replay {save} --resume", "Interrupted: game not saved (use --save FILE to keep a game).")
+            return self.state
+        self.narrator.flush(self.state, self.owner)
+        self._result()
+        if self.save:
+            write_save(self.save, self.state, self.seats)
+            self.console.print(f"Saved to {self.save}")
+        return self.state
+
+    def _stop(self, why: str, saved: str, unsaved: str) -> None:
+        self.stopped = why
+        self.console.print()
+        if self.save:
+            write_save(self.save, self.state, self.seats)
+            self.console.print(saved.format(save=self.save), highlight=False)
+        else:
+            self.console.print(unsaved)
+
+    def _apply(self, oid: str, seat: int) -> None:
+        before = self.state.clone()
+        self.state.apply(oid)
+        self.history.append((before, seat))
+        del self.history[:-UNDO_DEPTH]
+
+    def _result(self) -> None:
+        res = self.state.result
+        if res is None:
+            return
+        self.console.rule("Result")
+        if res.summary:
+            self.console.print(escape(res.summary), highlight=False)
+        self.console.print(result_line(self.game, res.outcomes, res.scores), highlight=False)
+
+    def _human_turn(self, seat: int) -> None:
+        d = self.state.decision
+        if len(d.options) == 1 and not self.hot_seat:
+            # nothing to choose and nobody else at the terminal to learn anything from the pause
+            self.narrator.flush(self.state, seat)
+            self.console.print(f"[dim]({escape(self.game.seat_name(seat))}: {escape(d.prompt)} — "
+                               f"only one choice: {escape(d.options[0].label)})[/dim]", highlight=False)
+            self._apply(d.options[0].id, seat)
+            return
+        if self.hot_seat and seat != self.owner:
+            self.handoff(seat)
+        self.owner = seat
+        oid = self.ask(seat)
+        if oid is not None:
+            self._apply(oid, seat)
+            if self.save:
+                write_save(self.save, self.state, self.seats)
+
+    # --- one prompt -----------------------------------------------------------------
+    def ask(self, seat: int) -> str | None:
+        """Show ``seat`` its board and menu; return an option id (None after an undo)."""
+        state = self.state
+        d = state.decision
+        self.narrator.flush(state, seat)
+        key = (len(state.actions), seat)
+        if self._last_shown != key:
+            self.console.rule(f"{escape(self.game.seat_name(seat))} to decide")
+            self.console.print(escape(self.game.render(state, seat)), highlight=False)
+            self._last_shown = key
+        groups = P.grouped(d.options)
+        group: int | None = None
+        while True:
+            self.console.print(f"[bold]{escape(d.prompt or 'Choose')}[/bold]", highlight=False)
+            for line in P.menu_lines(d, group, groups):
+                self.console.print(escape(line), highlight=False)
+            n = len(groups[group][1]) if groups is not None and group is not None else (
+                len(groups) if groups is not None else len(d.options))
+            try:
+                raw = self._read(f"{self.game.seat_name(seat)} [1-{n}, ? for help]: ").strip()
+            except EOFError:
+                raise Quit from None
+            num = P.parse_number(raw)
+            if num is not None:
+                if groups is not None and group is None:
+                    if 1 <= num <= len(groups):
+                        group = num - 1
+                        continue
+                elif groups is not None and group is not None:
+                    if num == 0:
+                        group = None
+                        continue
+                    idx = groups[group][1]
+                    if 1 <= num <= len(idx):
+                        return d.options[idx[num - 1]].id
+                elif 1 <= num <= len(d.options):
+                    return d.options[num - 1].id
+                self.console.print(f"[red]error:[/red] no choice {num}; type a number from "
+                                   f"{0 if group is not None else 1} to {n}, or ? for help", highlight=False)
+                continue
+            if d.find(raw) is not None:
+                return raw
+            if not self.command(seat, raw):
+                self.console.print(f"[red]error:[/red] {escape(quote(raw))} "
+                                   f"is not a choice; type a number from 1 to {n}, or ? for help", highlight=False)
+            elif self.state is not state:  # an undo replaced the state
+                return None
+
+    def command(self, seat: int, raw: str) -> bool:
+        """Run a help/undo/quit command; False when ``raw`` is not one."""
+        c = self.console
+        word, _, arg = raw.partition(" ")
+        word, arg = word.lower(), arg.strip()
+        if raw in ("?", "help", "h"):
+            c.print(escape(P.HELP), highlight=False)
+        elif raw in ("??", "cards"):
+            names = sorted(self.game.glossary(self.state, seat))
+            c.print(escape(", ".join(names) if names else "this game offers no texts to read here yet"),
+                    highlight=False)
+        elif word in ("?", "show") and arg:
+            self.show(seat, arg)
+        elif raw.startswith("?") and len(raw) > 1:
+            self.show(seat, raw[1:].strip())
+        elif word in ("r", "rule") and arg:
+            if arg.isdigit() and len(arg) < 7:
+                c.print(escape(P.log_line_rule(self.state, seat, int(arg))), highlight=False)
+            else:
+                c.print(escape(P.rule_text(self.state, arg[:80])), highlight=False)
+        elif word == "log":
+            k = int(arg) if arg.isdigit() and len(arg) < 6 else 15
+            vis = P.visible_indices(self.state, seat)
+            for i, ix in enumerate(vis[-k:], len(vis) - min(k, len(vis)) + 1):
+                e = self.state.log[ix]
+                self.narrator.print_line(i, e.rule, e.seen_by(seat) or "")
+        elif raw in ("b", "board"):
+            c.print(escape(self.game.render(self.state, seat)), highlight=False)
+        elif raw in ("u", "undo"):
+            self.undo(seat)
+        elif raw in ("q", "quit", "exit"):
+            raise Quit
+        else:
+            return False
+        return True
+
+    def show(self, seat: int, query: str) -> None:
+        gl = self.game.glossary(self.state, seat)
+        found = P.lookup(gl, query)
+        if not gl:
+            self.console.print("this game offers no card texts yet")
+        elif not found:
+            self.console.print(f"nothing in view is called {escape(query[:40])!r}; type ?? for the names",
+                               highlight=False)
+        elif len(found) > 1 and P.norm(query) not in {P.norm(f) for f in found}:
+            self.console.print(escape(f"{len(found)} match: {', '.join(found[:20])}; type more of the name"),
+                               highlight=False)
+        else:
+            name = next((f for f in found if P.norm(f) == P.norm(query)), found[0])
+            self.console.print(f"[bold]{escape(name)}[/bold]: {escape(gl[name])}", highlight=False)
+
+    def undo(self, seat: int) -> None:
+        if not self.history or self.history[-1][1] != seat:
+            who = self.game.seat_name(self.history[-1][1]) if self.history else None
+            self.console.print("nothing to take back" + (f": {who} has acted since your last choice" if who
+                                                         and self.history[-1][1] != seat else ""))
+            return
+        before, _ = self.history[-1]
+        if not P.can_undo(before, self.state, seat):
+            self.console.print("cannot take that back: something hidden or random was revealed since")
+            return
+        self.history.pop()
+        taken = self.state.actions[len(before.actions):]
+        label = taken[0] if taken else "?"
+        opt = before.decision.find(label)
+        self.state = before
+        self.narrator.rewind(before)
+        self._last_shown = None
+        self.console.print(f"took back: {escape(opt.label if opt else label)}", highlight=False)
+        if self.save:
+            write_save(self.save, self.state, self.seats)
+
+
+def result_line(game: Game, outcomes: Sequence[str], scores: Sequence[float]) -> str:
+    """``Player 1: win (score 12)  Player 2: loss (score 9)``."""
+    return "  ".join(f"{game.seat_name(i)}: {o} (score {s:g})" for i, (o, s) in
+                     enumerate(zip(outcomes, scores, strict=True)))
+
+
+def _discard_typeahead() -> None:
+    """Drop keys typed before a menu was shown, so a number never lands on a menu nobody saw."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import termios
+
+        termios.tcflush(sys.stdin, termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+def run(game: Game, state: State, controllers: Sequence[SeatKind | str], console: Console, save: Path | None,
+        seed: int | None = None, input_fn: Any = input, show_rules: bool = True, max_actions: int | None = None,
+        clear: Callable[[], None] | None = None) -> State:
+    """Play ``state`` to the end (or until a human quits); see :class:`Session`."""
+    s = Session(game, state, controllers, console, save, seed, input_fn, show_rules, clear)
+    return s.run(max_actions)

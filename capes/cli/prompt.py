@@ -1,0 +1,144 @@
+"""What a human seat can type at a prompt: a choice, or help that never leaves the game.
+
+- a number or an option id picks an option; in a long menu with groups, a number first picks the group
+  (``0`` goes back to the groups);
+- ``?`` lists the commands; ``? NAME`` / ``show NAME`` prints the text of a card, skill, villain… in view
+  (prefix and fuzzy matching over ``game.glossary(state, seat)``);
+- ``r N`` / ``rule ID`` prints the rule behind log line N (its id, title, where it is and its text);
+- ``log [N]`` reprints the last N log lines, ``b`` redraws the board, ``u`` takes back this seat's last
+  choice when nothing hidden or random was revealed since, ``q`` saves and quits.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+
+from capes.core.protocol import Decision, Event, Option, State
+from capes.core.rng import Rng
+
+#: a menu longer than this, with two or more groups, is shown group first
+GROUP_THRESHOLD = 12
+
+HELP = """commands (type them at any prompt):
+  N            pick option N (in a grouped menu: pick group N, then the option; 0 goes back)
+  ? NAME       the text of a card, skill, villain, place… in view (also: show NAME); ? alone: this list
+  ?? / cards   every name whose text you can read now
+  r N          the rule behind log line N (also: rule ID, e.g. rule alliances/enemy-attack/8)
+  log [N]      the last N log lines (default 15), numbered
+  b            draw the board again
+  u            take back your last choice (only while nothing hidden or random was revealed since)
+  q            save (with --save) and quit"""
+
+
+def norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", text.casefold())
+
+
+def lookup(glossary: dict[str, str], query: str) -> list[str]:
+    """Names in ``glossary`` that ``query`` means: exact, then prefix, then substring, then close matches.
+
+    >>> lookup({"Heroic Intuition": "", "Hero Form": "", "Rhino": ""}, "rhin")
+    ['Rhino']
+    >>> lookup({"Heroic Intuition": "", "Hero Form": "", "Rhino": ""}, "hero")
+    ['Hero Form', 'Heroic Intuition']
+    """
+    q = norm(query)
+    if not q:
+        return []
+    names = sorted(glossary)
+    keyed = {n: norm(n) for n in names}
+    for test in (lambda k: k == q, lambda k: k.startswith(q), lambda k: q in k):
+        found = [n for n in names if test(keyed[n])]
+        if found:
+            return found
+    close = difflib.get_close_matches(q, list(keyed.values()), n=5, cutoff=0.6)
+    return [n for n in names if keyed[n] in close]
+
+
+def visible_indices(state: State, seat: int | None) -> list[int]:
+    """Indices of the log events ``seat`` may see: log line N (1-based) is ``log[visible[N - 1]]``."""
+    return [i for i, e in enumerate(state.log) if e.seen_by(seat) is not None]
+
+
+def rule_text(state: State, rule_id: str) -> str:
+    """The rule behind an id: id, title, where it is in the rulebook and its text (when the index has one)."""
+    r = state.game.rules.get(rule_id)
+    if r is None:
+        found = state.game.rules.search(rule_id)
+        if not found:
+            return f"no rule {rule_id!r} in the {state.game.id} rules index (try: capes rules {state.game.id} WORDS)"
+        if len(found) > 1:
+            shown = ", ".join(x.id for x in found[:12])
+            return f"{len(found)} rules match {rule_id!r}: {shown}{' …' if len(found) > 12 else ''}"
+        r = found[0]
+    lines = [f"{r.id} — {r.title}", f"where: {r.where}"]
+    lines.append(r.text.strip() if r.text.strip() else "(the index has no summary of this rule; read it there)")
+    return "\n".join(lines)
+
+
+def log_line_rule(state: State, seat: int | None, n: int) -> str:
+    vis = visible_indices(state, seat)
+    if not 1 <= n <= len(vis):
+        return f"there is no log line {n}; lines are numbered 1 to {len(vis)} (type log to see them)"
+    e: Event = state.log[vis[n - 1]]
+    return f"line {n}: {e.seen_by(seat)}\n" + rule_text(state, e.rule)
+
+
+def grouped(options: Sequence[Option]) -> list[tuple[str, list[int]]] | None:
+    """``[(group, [option indices])]`` when the menu is long and has two or more groups, else None."""
+    if len(options) <= GROUP_THRESHOLD:
+        return None
+    groups: dict[str, list[int]] = {}
+    for i, o in enumerate(options):
+        groups.setdefault(o.group or "other", []).append(i)
+    return list(groups.items()) if len(groups) >= 2 else None
+
+
+def can_undo(before: State, now: State, seat: int, worlds: int = 4) -> bool:
+    """True when going back from ``now`` to ``before`` reveals nothing ``seat`` did not know.
+
+    Every action since ``before`` must be ``seat``'s own, and replaying them from ``before`` in a few worlds
+    resampled for ``seat`` (other hidden cards, other dice) gives ``seat`` the same view and log: so no
+    hidden card was shown and no die was rolled that the choice could be taken back to avoid."""
+    actions = now.actions[len(before.actions):]
+    if not actions:
+        return False
+    want_view = now.view(seat)
+    want_log = [e.seen_by(seat) for e in now.log[len(before.log):]]
+    for k in range(worlds):
+        w = before.resample(seat, Rng(0x5EED + 7919 * k + len(actions)))
+        try:
+            for a in actions:
+                if w.decision.seat != seat:
+                    return False
+                w.apply(a)
+        except Exception:  # an action that does not exist in another world: something was revealed
+            return False
+        if w.view(seat) != want_view or [e.seen_by(seat) for e in w.log[len(before.log):]] != want_log:
+            return False
+    return True
+
+
+def parse_number(raw: str) -> int | None:
+    return int(raw) if raw.isdigit() and len(raw) < 6 else None
+
+
+def menu_lines(d: Decision, group: int | None, groups: list[tuple[str, list[int]]] | None) -> list[str]:
+    """The numbered lines of the menu as shown (group headings, or the options of one group)."""
+    if groups is not None and group is None:
+        return [f"  {i:>3}. {name} ({len(idx)} option{'s' if len(idx) != 1 else ''})"
+                for i, (name, idx) in enumerate(groups, 1)]
+    if groups is not None and group is not None:
+        name, idx = groups[group]
+        return [f"  {name}:"] + [f"  {j:>3}. {d.options[i].label}" for j, i in enumerate(idx, 1)] + [
+            "    0. back to the groups"]
+    out = []
+    last = None
+    for i, o in enumerate(d.options, 1):
+        if o.group and o.group != last and len(d.options) > 4:
+            out.append(f"  {o.group}:")
+            last = o.group
+        out.append(f"  {i:>3}. {o.label}")
+    return out
