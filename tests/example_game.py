@@ -6,8 +6,8 @@ scores a point, then each seat draws a card if any remain. After three rounds th
 higher score wins. Hidden hands, a hidden deck, secret simultaneous choices and a
 terminal result: the shapes every real game needs.
 
-Broken variants (``BROKEN``) each break one protocol property, to show the contract
-suite catches it.
+Broken variants (``BROKEN``, keyed ``kind`` or ``kind/what``) each break one protocol
+property, to show the contract suite catches it with exactly that kind.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ class HighCardState(State):
         return Decision(seat, "Choose a card to play in secret", opts, seats=(0, 1), secret=True)
 
     def _do(self, option_id: str) -> None:
+        self._tick("example/play")
         card = int(option_id.split(":")[1])
         seat = 0 if self.picks[0] is None else 1
         self.hands[seat].remove(card)
@@ -107,11 +108,14 @@ class HighCardState(State):
 
     def _resample(self, seat: int, rng: Rng) -> None:
         other = 1 - seat
-        # The other seat's hand, its secret pick and the deck are unknown to `seat`.
+        # The other seat's hand, its secret pick and the deck are unknown to `seat`. The pool is
+        # sorted before it is dealt, so the deal depends on `seat`'s view and `rng` alone (not on
+        # the hidden order): a bot given the same view and seed decides the same way (fair play).
         unknown = self.hands[other] + self.deck
         pick = self.picks[other]
         if pick is not None:
             unknown.append(pick)
+        unknown.sort()
         rng.shuffle(unknown)
         if pick is not None:
             self.picks[other] = unknown.pop()
@@ -139,6 +143,29 @@ class HighCardGame(Game):
         assert isinstance(s, HighCardState)
         s.setup()
         return s
+
+    def glossary(self, state: State, seat: int | None) -> dict[str, str]:
+        assert isinstance(state, HighCardState)
+        out = {"High Card": "Both seats play a card in secret; the higher card scores a point. Three rounds."}
+        if seat is not None:
+            for c in state.hands[seat]:
+                out[f"Card {c}"] = f"Worth {c}; beats every lower card."
+        return out
+
+    def bots(self) -> dict[str, Any]:
+        return {"example-high": HighestCardBot}
+
+
+class HighestCardBot:
+    """Plays its highest card: reads only the decision (its own options)."""
+
+    name = "example-high"
+
+    def __init__(self, game: Game, seat: int, seed: int = 0, **_: Any) -> None:
+        self.seat = seat
+
+    def choose(self, state: State) -> str:
+        return max(state.decision.ids(), key=lambda i: int(i.split(":")[1]))
 
 
 # --- deliberately broken variants: each breaks one property --------------------------
@@ -177,6 +204,13 @@ class _LeakyViewState(HighCardState):
         return v
 
 
+class _UnsafeViewState(HighCardState):
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v["hand"] = set(v["hand"] or ())  # a set is not JSON
+        return v
+
+
 class _DeadEndState(HighCardState):
     def _compute_decision(self) -> Decision:
         d = super()._compute_decision()
@@ -206,19 +240,83 @@ class _BadCitationState(HighCardState):
         self.emit("example/no-such-rule", "cites a rule that is not in the index")
 
 
-def _variant(state_cls: type[HighCardState], name: str) -> type[HighCardGame]:
-    return type(f"Broken{name}", (HighCardGame,), {"state_class": state_cls})
+class _SpinningState(HighCardState):
+    def _do(self, option_id: str) -> None:
+        super()._do(option_id)
+        while True:  # an "until" loop whose condition never comes true: only _tick ends it
+            self._tick("example/spin")
 
 
-#: kind of break -> broken game class
+class _UncountedState(HighCardState):
+    def _tick(self, step: str) -> None:
+        """An engine that never counts its steps (so nothing bounds its loops)."""
+
+
+#: a process-wide cache of labels by option id: the first label built for an id is shown for ever after
+_LABEL_CACHE: dict[str, str] = {}
+
+
+class _CachedLabelState(HighCardState):
+    def _compute_decision(self) -> Decision:
+        d = super()._compute_decision()
+        a, b = self.score
+        opts = tuple(
+            Option(o.id, _LABEL_CACHE.setdefault(o.id, f"{o.label} (round {self.round}, score {a}-{b})"))
+            for o in d.options
+        )
+        return Decision(d.seat, d.prompt, opts, d.seats, d.secret, d.kind)
+
+
+class _LeakyGlossaryGame(HighCardGame):
+    def glossary(self, state: State, seat: int | None) -> dict[str, str]:
+        out = super().glossary(state, seat)
+        assert isinstance(state, HighCardState)
+        if seat is not None:  # names the other seat's hidden hand
+            out["Opponent"] = f"Holds {state.hands[1 - seat]}."
+        return out
+
+
+class PeekingBot:
+    """Plays the lowest card that beats everything the other seat holds: it reads the hidden hand."""
+
+    name = "example-peek"
+
+    def __init__(self, game: Game, seat: int, seed: int = 0, **_: Any) -> None:
+        self.seat = seat
+
+    def choose(self, state: State) -> str:
+        assert isinstance(state, HighCardState)
+        top = max(state.hands[1 - self.seat] + [p for p in state.picks if p is not None], default=0)
+        ids = sorted(state.decision.ids(), key=lambda i: int(i.split(":")[1]))
+        return next((i for i in ids if int(i.split(":")[1]) > top), ids[0])
+
+
+class _PeekingBotGame(HighCardGame):
+    def bots(self) -> dict[str, Any]:
+        return {**super().bots(), "example-peek": PeekingBot}
+
+
+def _variant(state_cls: type[HighCardState], name: str, base: type[HighCardGame] = HighCardGame) -> type[HighCardGame]:
+    cls = type(f"Broken{name}", (base,), {"state_class": state_cls, "__module__": __name__})
+    globals()[cls.__name__] = cls  # importable by name, so a fresh process can rebuild it
+    return cls
+
+
+#: ``kind`` or ``kind/what`` -> a broken game class the contract suite must reject with exactly ``kind``
 BROKEN: dict[str, type[HighCardGame]] = {
     "determinism": _variant(_NondeterministicState, "Determinism"),
     "clone": _variant(_SharedCloneState, "Clone"),
     "roundtrip": _variant(_LossyJsonState, "Roundtrip"),
     "illegal": _variant(_MutatingIllegalState, "Illegal"),
     "resample": _variant(_LeakyViewState, "Resample"),
+    "view": _variant(_UnsafeViewState, "View"),
     "options": _variant(_DeadEndState, "Options"),
     "terminal": _variant(_TerminalOptionsState, "Terminal"),
     "length": _variant(_EndlessState, "Length"),
     "citation": _variant(_BadCitationState, "Citation"),
+    "steps/endless-loop": _variant(_SpinningState, "StepsLoop"),
+    "steps/uncounted": _variant(_UncountedState, "StepsUncounted"),
+    "labels": _variant(_CachedLabelState, "Labels"),
+    "glossary": _variant(HighCardState, "Glossary", _LeakyGlossaryGame),
+    "fairplay": _variant(HighCardState, "Fairplay", _PeekingBotGame),
 }

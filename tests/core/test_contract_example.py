@@ -2,20 +2,91 @@
 
 from __future__ import annotations
 
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
-from capes.core.contract import ContractViolation, check_game
-from tests.example_game import BROKEN, HighCardGame
+from capes.core.contract import KINDS, ContractViolation, check_fair_play, check_game
+from tests.example_game import BROKEN, HighCardGame, HighCardState
+
+
+@contextmanager
+def hard_limit(seconds: int) -> Iterator[None]:
+    """Fail (never hang) if the body runs longer than ``seconds`` (SIGALRM; the main thread on POSIX)."""
+
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s: the step bound did not stop the engine")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def test_example_game_passes_contract() -> None:
     report = check_game(HighCardGame(), games=20)
     assert report.games == 20
     assert report.max_length == 6
+    assert report.ticked == report.applies == 120  # every apply counts its step (the 'steps' kind)
+    assert report.fresh_states == 120  # every state was rebuilt in a fresh process (the 'labels' kind)
 
 
-@pytest.mark.parametrize("kind", sorted(BROKEN))
-def test_contract_catches_break(kind: str) -> None:
-    with pytest.raises(ContractViolation) as info:
-        check_game(BROKEN[kind](), games=5)
+def test_example_bots_play_fair() -> None:
+    report = check_fair_play(HighCardGame(), games=4)
+    assert report.bots == ["random", "ismcts", "example-high"]
+    assert report.checks == 3 * 24
+    assert report.hidden_differs > report.checks // 2  # the resampled states really hid something else
+
+
+def test_broken_variants_cover_every_kind() -> None:
+    assert {k.partition("/")[0] for k in BROKEN} == set(KINDS)
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_contract_catches_break(name: str) -> None:
+    kind = name.partition("/")[0]
+    game = BROKEN[name]()
+    with hard_limit(60), pytest.raises(ContractViolation) as info:
+        check_game(game, games=5)
+        check_fair_play(game, games=2)
     assert info.value.kind == kind, str(info.value)
+
+
+def test_endless_engine_loop_ends_in_a_step_violation_naming_the_step() -> None:
+    with hard_limit(20), pytest.raises(ContractViolation) as info:
+        check_game(BROKEN["steps/endless-loop"](), games=1)
+    msg = str(info.value)
+    assert info.value.kind == "steps"
+    assert "step 0: apply('play:" in msg and "last step: example/spin" in msg, msg
+
+
+def test_new_game_that_loops_is_a_step_violation() -> None:
+    class SpinningSetup(HighCardState):
+        def setup(self) -> None:
+            super().setup()
+            while True:
+                self._tick("example/setup-spin")
+
+    game = type("SpinningSetupGame", (HighCardGame,), {"state_class": SpinningSetup})()
+    with hard_limit(20), pytest.raises(ContractViolation) as info:
+        check_game(game, games=1, fresh_every=0)
+    assert info.value.kind == "steps" and "new_game(0)" in str(info.value), str(info.value)
+
+
+def test_label_cache_is_caught_only_by_the_fresh_process() -> None:
+    game = BROKEN["labels"]()
+    check_game(game, games=5, fresh_every=0)  # a process-wide cache fools every in-process comparison
+    with pytest.raises(ContractViolation, match="fresh process labels option"):
+        check_game(game, games=5)
+
+
+def test_peeking_bot_is_named_with_a_reproducing_seed() -> None:
+    with pytest.raises(ContractViolation) as info:
+        check_fair_play(BROKEN["fairplay"](), bots=["example-peek"], games=2)
+    msg = str(info.value)
+    assert "bot 'example-peek'" in msg and "game seed 0, step" in msg, msg
