@@ -312,6 +312,7 @@ class HeroesState(State):
         stack = self.stack
         while not self.over:
             fr = stack[-1]
+            self._tick(fr[0])  # no action may run more than Game.max_steps engine steps (EngineError, not a hang)
             h = _AUTO.get(fr[0])
             if h is not None:
                 stack.pop()
@@ -1868,15 +1869,17 @@ class HeroesState(State):
                 return
             cb["fighter"] = left[0]
             cb["init"] = "V"
-            # the sequence ends; the next one starts with another hero
-            while self.stack[-1][0] != "cbseq":
+            # the sequence ends; the next one starts with another hero (bounded by the stack's frames)
+            while self.stack and self.stack[-1][0] != "cbseq":
+                self._tick("combat: end the sequence")
                 self.stack.pop()
 
     def _end_combat(self, winner: str) -> None:
         cb = self.cb
         assert cb is not None
         cb["win"] = winner
-        while self.stack[-1][0] != "cbend":
+        while self.stack and self.stack[-1][0] != "cbend":  # bounded by the stack's frames
+            self._tick("combat: end the combat")
             self.stack.pop()
 
     def f_cbend(self, fr: tuple[Any, ...]) -> None:
