@@ -115,7 +115,8 @@ class Session:
                                      if not s.is_human}
         self.narrator = Narrator(console, None, show_rules)
         self.owner: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.history: list[tuple[State, int]] = []
+        self.history: list[tuple[State, int, bool]] = []  # (state before, seat, forced: its only option)
+        self.applied = 0
         self.stopped: str | None = None  # "quit" | "interrupted" when the game did not reach its end
         self._clear = clear or self._default_clear
         self._last_shown: tuple[int, int] | None = None
@@ -148,7 +149,6 @@ class Session:
 
     # --- the loop -----------------------------------------------------------------
     def run(self, max_actions: int | None = None) -> State:
-        steps = 0
         try:
             while not self.state.is_over:
                 seat = self.state.decision.seat
@@ -158,8 +158,7 @@ class Session:
                     self._apply(self.bots[seat].choose(self.state), seat)
                 else:
                     self._human_turn(seat)
-                steps += 1
-                if max_actions is not None and steps >= max_actions:
+                if max_actions is not None and self.applied >= max_actions:
                     return self.state
         except Quit:
             self._stop("quit", "Game saved to {save}; continue it with: capes replay {save} --resume",
@@ -185,10 +184,11 @@ class Session:
         else:
             self.console.print(unsaved)
 
-    def _apply(self, oid: str, seat: int) -> None:
+    def _apply(self, oid: str, seat: int, forced: bool = False) -> None:
         before = self.state.clone()
         self.state.apply(oid)
-        self.history.append((before, seat))
+        self.applied += 1
+        self.history.append((before, seat, forced))
         del self.history[:-UNDO_DEPTH]
 
     def _result(self) -> None:
@@ -207,7 +207,7 @@ class Session:
             self.narrator.flush(self.state, seat)
             self.console.print(f"[dim]({escape(self.game.seat_name(seat))}: {escape(d.prompt)} — "
                                f"only one choice: {escape(d.options[0].label)})[/dim]", highlight=False)
-            self._apply(d.options[0].id, seat)
+            self._apply(d.options[0].id, seat, forced=True)
             return
         if self.hot_seat and seat != self.owner:
             self.handoff(seat)
@@ -319,23 +319,26 @@ class Session:
             self.console.print(f"[bold]{escape(name)}[/bold]: {escape(gl[name])}", highlight=False)
 
     def undo(self, seat: int) -> None:
-        if not self.history or self.history[-1][1] != seat:
-            who = self.game.seat_name(self.history[-1][1]) if self.history else None
-            self.console.print("nothing to take back" + (f": {who} has acted since your last choice" if who
-                                                         and self.history[-1][1] != seat else ""))
+        """Take back ``seat``'s last real choice (with the forced single-option steps after it)."""
+        k = len(self.history)
+        while k > 0 and self.history[k - 1][2] and self.history[k - 1][1] == seat:
+            k -= 1
+        if k == 0 or self.history[k - 1][1] != seat:
+            who = self.game.seat_name(self.history[k - 1][1]) if k else None
+            self.console.print("nothing to take back" + (f": {who} has acted since your last choice" if who else ""),
+                               highlight=False)
             return
-        before, _ = self.history[-1]
+        before = self.history[k - 1][0]
         if not P.can_undo(before, self.state, seat):
             self.console.print("cannot take that back: something hidden or random was revealed since")
             return
-        self.history.pop()
-        taken = self.state.actions[len(before.actions):]
-        label = taken[0] if taken else "?"
-        opt = before.decision.find(label)
+        del self.history[k - 1:]
+        oid = self.state.actions[len(before.actions)]
+        opt = before.decision.find(oid)
         self.state = before
         self.narrator.rewind(before)
         self._last_shown = None
-        self.console.print(f"took back: {escape(opt.label if opt else label)}", highlight=False)
+        self.console.print(f"took back: {escape(opt.label if opt else oid)}", highlight=False)
         if self.save:
             write_save(self.save, self.state, self.seats)
 
