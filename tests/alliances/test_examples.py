@@ -52,8 +52,12 @@ def test_enemies_attack_example_enemy_attack_1_to_12() -> None:
     # Black Cat: Critical + 2 Blanks, the extra die for the Critical is a Block
     run(s, ("enemies_attack",), dice=(BLOCK, WILD, BLOCK, CRIT, BLANK, BLANK, BLOCK))
     t = texts(s)
-    assert any("2 Enemies attack Ultimate Spider-Man (energy, Strength 2)" in x and "final Attack Strength -1" in x for x in t)
-    assert any("3 Enemies attack Black Cat (energy, Strength 3)" in x and "= 2; final Attack Strength 1" in x for x in t)
+    # "the final Attack Strength is less than 0": logged as 0, no Damage (issue 10: no negative strengths)
+    assert any("2 Enemies attack Ultimate Spider-Man (Energy, Attack Strength 2)" in x
+               and "= 3 successes; final Attack Strength 0: no Damage" in x for x in t)
+    assert any("3 Enemies attack Black Cat (Energy, Attack Strength 3)" in x and "= 2 successes; final Attack Strength 1" in x for x in t)
+    assert "Black Cat suffers 1 Damage and gains 1 Power (Stamina 5/6)." in t
+    assert not any("-1" in x for x in t)
     assert s.chars[bc][C_STA] == 5 and s.chars[bc][C_POW] == 1
     assert s.chars[usm][C_STA] == 5 and s.chars[usm][C_POW] == 0
 

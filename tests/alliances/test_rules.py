@@ -254,10 +254,11 @@ def test_cover_for_enemy_and_incinerate() -> None:
     ss = put_enemy(s, "spider_slayer", "d4")
     s.terrain = (sq(s, "d4"),)
     run(s, ("atk_one", ci, "claws", ss, 1), dice=(HIT, HIT, BLANK, BLANK, BLANK))
-    assert "2 successes vs Defense 2" in texts(s)[-1]
+    assert "2 successes against Spider-Slayer at d4's Defense 2" in texts(s)[-2]
+    assert texts(s)[-1] == "Claws deals no Damage to Spider-Slayer at d4."
     s.enemy(ss)[E_COND] = COND_BIT["incinerate"]
     run(s, ("atk_one", ci, "claws", ss, 1), dice=(HIT, BLANK, BLANK, BLANK, BLANK))
-    assert "vs Defense 0" in texts(s)[-2] or "vs Defense 0" in texts(s)[-1]
+    assert "'s Defense 0." in texts(s)[-2] and texts(s)[-1] == "Claws deals 1 Damage to Spider-Slayer at d4 (1/3 Damage)."
     assert s.enemy(ss)[E_COND] == 0
 
 
@@ -279,12 +280,12 @@ def test_shock_and_pool_minimum() -> None:
     ga = put_enemy(s, "goblin_army", "d4")
     s.chars[ci][C_COND] = COND_BIT["shock"]
     run(s, ("atk_one", ci, "claws", ga, 1), dice=(BLANK, BLANK, BLANK))
-    assert "rolls [blank,blank,blank]" in texts(s)[-1] and s.chars[ci][C_COND] == 0
+    assert "rolls [blank,blank,blank]" in texts(s)[-2] and s.chars[ci][C_COND] == 0
     usm = put_char(s, "ultimate_spider_man", "a1")
     s.chars[usm][C_COND] = COND_BIT["incinerate"]
     ss = put_enemy(s, "spider_slayer", "a2")
     run(s, ("eatk", usm, (ss,), 0), dice=(BLANK,))
-    assert "defence [blank]" in texts(s)[-1]
+    assert "defence [blank]" in texts(s)[-2]
 
 
 def test_enemy_shock_skips_attack_and_enemy_bleed() -> None:
@@ -293,7 +294,7 @@ def test_enemy_shock_skips_attack_and_enemy_bleed() -> None:
     ci = put_char(s, "black_cat", "d5")
     ga = put_enemy(s, "goblin_army", "d4")
     s.enemy(ga)[E_COND] = COND_BIT["shock"] | COND_BIT["bleed"]
-    run(s, ("enemies_attack",))
+    run(s, ("enemies_attack", 1))  # the Enemies Attack step (issue 9 item 7: Bleed resolves at its end)
     assert s.chars[ci][C_STA] == 6 and s.enemy(ga) is None  # Bleed KO'd it (2 Stamina)
 
 

@@ -188,7 +188,7 @@ def test_enemy_attack_damage_cap_and_power() -> None:
     e2 = put_enemy(s, "oscorp_goliath", "c5")
     run(s, ("eatk", bc, (e1, e2), 0), dice=(BLANK, BLANK))
     assert s.chars[bc][C_STA] == 0 and s.chars[bc][C_POW] == 2 and s.chars[bc][C_DAZ] == 1
-    assert "(physical, Strength 4)" in [t for t in texts(s) if "Enemies attack" in t][-1]
+    assert "(Physical, Attack Strength 4)" in [t for t in texts(s) if "Enemies attack" in t][-1]
     s2 = blank_stage(0)
     u = put_char(s2, "ultimate_spider_man", "d5")
     e = put_enemy(s2, "oscorp_goliath", "d4")

@@ -18,8 +18,8 @@ from capes.games.alliances.engine import (
     C_SKUSED,
     DECIDERS,
     E_COND,
-    E_POS,
     AlliancesState,
+    plural,
 )
 
 
@@ -150,7 +150,7 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
         # alliances/activation/shake
         c[C_COND] &= ~COND_BIT[parts[1]]
         st.action_used = 1
-        st.emit("alliances/activation/shake", f"{st.cname(ci)} shakes off {parts[1]}.")
+        st.emit("alliances/activation/shake", f"{st.cname(ci)} shakes off {parts[1].title()}.")
     elif head == "skill":
         name = parts[1]
         if name == "web_zip":
@@ -158,7 +158,7 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
             st._ask("move_to", st.seat_of(ci), ci, tuple(st._zip_targets(ci)), "zip")
         elif name == "web_toss":
             st.action_used = 1
-            st.emit("alliances/content/web-toss", f"{st.cname(ci)} hurls the Terrain at {parts[2]} {parts[3]}.")
+            st.emit("alliances/content/web-toss", f"{st.cname(ci)} hurls the Terrain Feature at {parts[2]} to the {_DIRS.get(parts[3], parts[3])}.")
             st._push(("toss", ci, st.board.parse(parts[2]), st.board.dir_index(parts[3])))
         elif name == "bad_luck":
             c[C_POW] -= 1
@@ -166,7 +166,7 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
             e = st.enemy(int(parts[2]))
             if e is not None:
                 e[E_COND] |= COND_BIT["hex"]
-                st.emit("alliances/content/bad-luck", f"Bad Luck: {st.ename(e)} gains hex.")
+                st.emit("alliances/content/bad-luck", f"Bad Luck: {st.ewhere(e)} gains Hex.")
         elif name == "second_wind":
             c[C_POW] -= 2
             c[C_SKUSED] = (*c[C_SKUSED], name)
@@ -185,6 +185,7 @@ def _act_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 
 
 INTERACT_DO: dict[str, Any] = {}
+_DIRS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 @decider("move_to")
@@ -216,7 +217,7 @@ def _order_d(st: AlliancesState) -> Decision:
     for u in live:
         e = st.enemy(u)
         if e is not None:
-            opts.append(Option(f"target:{u}", f"Resolve against {st.ename(e)} at {st.lbl(e[E_POS])} next"))
+            opts.append(Option(f"target:{u}", f"Resolve the attack against {st.ewhere(e)} next"))
     return _d(st, "Choose the order of the attack series", opts, "target")
 
 
@@ -232,8 +233,12 @@ def _order_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 def _throwdir_d(st: AlliancesState) -> Decision:
     _, _, ci, uid, n, kind, dirs = st.pending  # type: ignore[misc]
     names = st.board.dir_names
-    opts = [Option(f"dir:{names[d]}", f"{kind.title()} toward {names[d]}") for d in dirs]
-    return _d(st, f"Choose the direction of the {kind} (Away)", opts, "direction")
+    e = st.enemy(uid)
+    nm = st.ewhere(e) if e else "the Enemy"
+    verb = "Throw" if kind == "throw" else "Push"
+    opts = [Option(f"dir:{names[d]}", f"{verb} {nm} {plural(n, 'Space')} to the {_DIRS.get(names[d], names[d])}")
+            for d in dirs]
+    return _d(st, f"Which way is {nm} {'Thrown' if kind == 'throw' else 'Pushed'} Away from {st.cname(ci)}?", opts, "direction")
 
 
 @answer("throwdir")
@@ -245,20 +250,22 @@ def _throwdir_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 # --- "the players decide" points (Priority Player) --------------------------------------------
 @decider("nearest")
 def _nearest_d(st: AlliancesState) -> Decision:
-    _, _, uid, speed, cands = st.pending  # type: ignore[misc]
+    uid, cands = st.pending[2], st.pending[4]  # type: ignore[index]
     e = st.enemy(uid)
-    nm = st.ename(e) if e else "Enemy"
-    opts = [Option(f"nearest:{st.game.squad[i]}", f"{st.cname(i)} is nearest") for i in cands]
-    return _d(st, f"Tie for nearest: which Character does {nm} Advance Toward?", opts, "nearest")
+    nm = st.ewhere(e) if e else "the Enemy"
+    opts = [Option(f"nearest:{st.game.squad[i]}", f"{nm} Advances Toward {st.cname(i)} (at {st.lbl(st.chars[i][C_POS])})")
+            for i in cands]
+    return _d(st, f"Tie for the nearest Character: which one does {nm} Advance Toward?", opts, "nearest")
 
 
 @answer("nearest")
 def _nearest_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
-    _, _, uid, speed, cands = p
+    uid, speed = p[2], p[3]
+    rule = p[5] if len(p) > 5 else "alliances/enemies-move/2"
     e = st.enemy(uid)
     ci = st.game.squad.index(oid.split(":", 1)[1])
     if e is not None:
-        st._enemy_advance(e, st.chars[ci][C_POS], speed)
+        st._enemy_advance(e, st.chars[ci][C_POS], speed, rule, st.cname(ci))
 
 
 @decider("spawnspace")
@@ -276,7 +283,9 @@ def _spawnspace_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 @decider("nearest_obj")
 def _nearest_obj_d(st: AlliancesState) -> Decision:
     _, _, uid, near = st.pending  # type: ignore[misc]
-    opts = [Option(f"toward:{st.lbl(x)}", f"The Spider-Slayer Advances Toward the Objective token at {st.lbl(x)}") for x in near]
+    e = st.enemy(uid)
+    nm = st.ewhere(e) if e else "The Spider-Slayer"
+    opts = [Option(f"toward:{st.lbl(x)}", f"{nm} Advances Toward the Objective token at {st.lbl(x)}") for x in near]
     return _d(st, "Tie for the nearest Objective token (Protection Programming)", opts, "nearest-objective")
 
 
@@ -284,7 +293,8 @@ def _nearest_obj_d(st: AlliancesState) -> Decision:
 def _nearest_obj_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     e = st.enemy(p[2])
     if e is not None:
-        st._enemy_advance(e, st.board.parse(oid.split(":")[1]), 1)
+        st._enemy_advance(e, st.board.parse(oid.split(":")[1]), 1, "alliances/enemy/protection-programming",
+                          "the Objective token at " + oid.split(":")[1])
 
 
 @decider("consent")
@@ -312,7 +322,7 @@ def _consent_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 @decider("ggdir")
 def _ggdir_d(st: AlliancesState) -> Decision:
     names = st.board.dir_names
-    opts = [Option(f"dir:{names[d]}", f"Green Goblin flies {names[d]}") for d in st.pending[4]]  # type: ignore[index]
+    opts = [Option(f"dir:{names[d]}", f"Green Goblin flies {_DIRS.get(names[d], names[d])}") for d in st.pending[4]]  # type: ignore[index]
     return _d(st, "Which straight line Toward the Target does Green Goblin take?", opts, "direction")
 
 
@@ -324,7 +334,8 @@ def _ggdir_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 @decider("aside")
 def _aside_d(st: AlliancesState) -> Decision:
     _, _, wk, who, near = st.pending  # type: ignore[misc]
-    nm = st.cname(who) if wk == "char" else "the Enemy"
+    en = st.enemy(who) if wk != "char" else None
+    nm = st.cname(who) if wk == "char" else (st.ewhere(en) if en else "the Enemy")
     opts = [Option(f"place:{st.lbl(s)}", f"Place {nm} at {st.lbl(s)}") for s in near]
     return _d(st, f"Place {nm} as close as possible to where it was", opts, "place")
 
@@ -349,6 +360,8 @@ def _assist_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     cj = st.chars[j]
     what = parts[2]
     st._push(("assist_give", ci, n - 1, (*got, j)))
+    label = next((o.label for o in p[5] if o.id == oid), f"{st.cname(j)} receives it")
+    st.emit("alliances/heroic-assist", f"Heroic Assist: {label}.")
     if what == "heal":
         st._heal(j, 1)
     elif what == "cond":
@@ -358,10 +371,10 @@ def _assist_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     elif what == "advance":
         spaces = st._advance_targets(j, 1)
         if len(spaces) == 1:
+            st.emit("alliances/heroic-assist", f"{st.cname(j)} Advances from {st.lbl(cj[C_POS])} to {st.lbl(spaces[0])}.")
             cj[C_POS] = spaces[0]
         else:
             st._ask("assist_adv", st.seat_of(j), j, tuple(spaces))
-    st.emit("alliances/heroic-assist", f"{st.cname(j)} receives the Heroic Assist ({what}).")
 
 
 @decider("assist_adv")
@@ -373,7 +386,9 @@ def _assist_adv_d(st: AlliancesState) -> Decision:
 
 @answer("assist_adv")
 def _assist_adv_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
-    st.chars[p[2]][C_POS] = st.board.parse(oid.split(":")[1])
+    c = st.chars[p[2]]
+    st.emit("alliances/heroic-assist", f"{st.cname(p[2])} Advances from {st.lbl(c[C_POS])} to {oid.split(':')[1]}.")
+    c[C_POS] = st.board.parse(oid.split(":")[1])
 
 
 @decider("react")
@@ -402,8 +417,10 @@ def _reflex_d(st: AlliancesState) -> Decision:
 @answer("reflex")
 def _reflex_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     if oid != "pass":
-        st.chars[p[2]][C_POS] = st.board.parse(oid.split(":")[1])
-        st.emit("alliances/content/quick-reflexes", f"{st.cname(p[2])} Advances 1 Space (Quick Reflexes).")
+        c = st.chars[p[2]]
+        st.emit("alliances/content/quick-reflexes",
+                f"{st.cname(p[2])} Advances from {st.lbl(c[C_POS])} to {oid.split(':')[1]} (Quick Reflexes).")
+        c[C_POS] = st.board.parse(oid.split(":")[1])
 
 
 @decider("rally")

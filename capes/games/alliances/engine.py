@@ -46,22 +46,22 @@ _SUCC_DEF = (1, 1, 0, 1, 0, 0)  # crit wild block count for defence / dodge
 MAX_POWER = 10
 
 
-_OPTS: dict[tuple[Any, ...], Option] = {}
+def plural(n: int, one: str, many: str = "") -> str:
+    """``n`` and the word in the right number.
+
+    >>> plural(1, "Enemy", "Enemies"), plural(2, "success", "successes"), plural(0, "HIT")
+    ('1 Enemy', '2 successes', '0 HITs')
+    """
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def _opt(key: tuple[Any, ...], make: Any, *args: Any) -> Option:
-    """Options are immutable: cache the common ones (moves, attacks) instead of rebuilding labels."""
-    o = _OPTS.get(key)
-    if o is None:
-        if len(_OPTS) > 100_000:
-            _OPTS.clear()
-        o = _OPTS[key] = make(*args)
-    return o
+def cond_title(name: str) -> str:
+    """A special condition's name as players read it (``bleed`` -> ``Bleed``)."""
+    return name.title()
 
 
-def _mk_attack(st: Any, a: Any, e: list[Any]) -> Option:
-    return Option(f"attack:{a.id}:{e[E_UID]}", f"Attack with {a.name} ({a.strength} dice) {st.ename(e)} at {st.lbl(e[E_POS])}")
 
+_DIR_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def half_up(n: int) -> int:
@@ -95,6 +95,7 @@ class AlliancesState(State):
         self.enemies: list[list[Any]] = []
         self.next_uid = 1
         self.tracker: list[str] = []
+        self.waiting: list[str] = []  # KO'd Minions waiting for a free Spawn Tracker spot (ruling 13)
         self.terrain: tuple[int, ...] = ()
         self.tokens: list[list[Any]] = []
         self.next_tid = 1
@@ -124,10 +125,18 @@ class AlliancesState(State):
         st = self.stack
         while self.pending is None and st and not self.over:
             fr = st.pop()
+            self._tick(fr[0])  # every engine step counts: an apply can never run forever (EngineError)
             FRAMES[fr[0]](self, *fr[1:])
         if self.over:
             self.stack.clear()
             self.pending = None
+
+    def _after(self, mark: int, *frames: tuple[Any, ...]) -> None:
+        """Push ``frames`` to run after whatever was pushed since the stack had ``mark`` frames.
+
+        A KO's consequences (a full Spawn Tracker's Spawn, alliances/full-spawn-tracker) happen at the moment
+        of the KO; the effects that come after the attack (step 12) run after them."""
+        self.stack[mark:mark] = list(reversed(frames))
 
     def _ask(self, kind: str, seat: int, *data: Any) -> None:
         self.pending = (kind, seat, *data)
@@ -185,6 +194,10 @@ class AlliancesState(State):
 
     def ename(self, e: list[Any]) -> str:
         return self.game.data.enemies[e[E_ID]].name
+
+    def ewhere(self, e: list[Any]) -> str:
+        """The Enemy as players tell it apart: its name and its Space."""
+        return f"{self.ename(e)} at {self.lbl(e[E_POS])}" if e[E_POS] >= 0 else self.ename(e)
 
     def etype(self, e: list[Any]) -> str:
         return "boss" if self.is_boss(e) else self.game.data.enemies[e[E_ID]].type
@@ -260,6 +273,7 @@ class AlliancesState(State):
         self.enemies = []
         self.tokens = []
         self.tracker = [""] * len(st.tracker_spawns)
+        self.waiting = []
         self.pool = [0, 0, 0, 0]
         self.completed = 0
         self.interacted = ()
@@ -319,6 +333,7 @@ class AlliancesState(State):
         # alliances/priority/roll-off: five dice each; most crit+wild+hit, then crits, wilds, hits
         seats = list(range(self.game.players))
         while True:
+            self._tick("priority roll-off")
             best: tuple[int, ...] | None = None
             tied: list[int] = []
             for p in seats:
@@ -379,7 +394,7 @@ class AlliancesState(State):
         self.turn = t
         self.interacted = ()
         self._push(("act_pick",), ("act_pick",), ("act_pick",), ("act_pick",), ("enemies_move",),
-                   ("enemies_spawn",), ("enemies_attack",), ("pass_priority",), ("end_turn", t))
+                   ("enemies_spawn",), ("enemies_attack", 1), ("pass_priority",), ("end_turn", t))
 
     def _f_act_pick(self) -> None:
         # alliances/activation: the players choose a Character with an Activation token
@@ -447,30 +462,35 @@ class AlliancesState(State):
             for a in side.attacks:
                 if a.cost > c[C_POW]:
                     continue
+                how = f"{plural(a.strength, 'die', 'dice')}" + (f", {a.cost} Power" if a.cost else "")
                 if a.shape == "":
                     for e in ens:
                         if dist[e[E_POS]] <= a.range:
-                            opts.append(_opt(("a", a.id, a.name, a.strength, e[E_UID], e[E_ID], e[E_POS], b.n),
-                                             _mk_attack, self, a, e))
+                            opts.append(Option(f"attack:{a.id}:{e[E_UID]}",
+                                               f"Attack {self.ewhere(e)} with {a.name} ({how})", "Attack"))
                 elif a.shape == "A":
-                    if any(dist[e[E_POS]] <= a.range for e in ens):
-                        opts.append(Option(f"attack:{a.id}", f"Area attack {a.name} (Range A{a.range})"))
+                    k = sum(1 for e in ens if dist[e[E_POS]] <= a.range)
+                    if k:
+                        opts.append(Option(f"attack:{a.id}", f"Area attack {a.name} (Range A{a.range}, {how}): "
+                                           f"{plural(k, 'Enemy', 'Enemies')} in reach", "Attack"))
                 else:
                     for d in range(b.ndirs):
                         line = b.line(pos, d, a.range)
-                        if any(e[E_POS] in line for e in ens):
+                        k = sum(1 for e in ens if e[E_POS] in line)
+                        if k:
                             opts.append(Option(f"attack:{a.id}:{b.dir_names[d]}",
-                                               f"Beam attack {a.name} toward {b.dir_names[d]}"))
+                                               f"Beam attack {a.name} to the {_DIR_WORDS.get(b.dir_names[d], b.dir_names[d])} "
+                                               f"({how}): {plural(k, 'Enemy', 'Enemies')} in the line", "Attack"))
             # alliances/activation/move
             # two steps (Move, then where) keep the menu short for people and search bots
             if self._advance_targets(ci, side.speed):
-                opts.append(Option("move", f"Move (Advance up to {side.speed} Spaces)"))
+                opts.append(Option("move", f"Move (Advance up to {plural(side.speed, 'Space')})", "Move"))
             # alliances/activation/shake
             for cn in _cond_names(c[C_COND]):
-                opts.append(Option(f"shake:{cn}", f"Shake off {cn}"))
+                opts.append(Option(f"shake:{cn}", f"Shake off {cond_title(cn)}", "Shake"))
             # alliances/skills/active with "Action:"
             if "web_zip" in side.skills and self._zip_targets(ci):
-                opts.append(Option("skill:web_zip", "Web Zip (Action): Place this Character within 3 Spaces"))
+                opts.append(Option("skill:web_zip", "Web Zip (Action): Place this Character within 3 Spaces", "Skills"))
             if "web_toss" in side.skills:
                 # alliances/content/web-toss: Throw a Terrain Feature within Range 1 (alliances/terrain/throw)
                 occ_line = self.occupied() | set(self.terrain)
@@ -480,17 +500,19 @@ class AlliancesState(State):
                             line = b.line(pos, d, 4)
                             if any(x in occ_line and x != ts for x in line):
                                 opts.append(Option(f"skill:web_toss:{b.labels[ts]}:{b.dir_names[d]}",
-                                                   f"Web Toss: Throw the Terrain at {b.labels[ts]} toward {b.dir_names[d]}"))
+                                                   f"Web Toss (Action): Throw the Terrain Feature at {b.labels[ts]} "
+                                                   f"to the {_DIR_WORDS.get(b.dir_names[d], b.dir_names[d])}", "Skills"))
         # Active skills (not actions), once per Activation
         if "bad_luck" in side.skills and "bad_luck" not in c[C_SKUSED] and c[C_POW] >= 1:
             for e in ens:
                 if dist[e[E_POS]] <= 3:
-                    opts.append(Option(f"skill:bad_luck:{e[E_UID]}", f"Bad Luck (1 Power): {self.ename(e)} gains Hex"))
+                    opts.append(Option(f"skill:bad_luck:{e[E_UID]}", f"Bad Luck (1 Power): {self.ewhere(e)} gains Hex", "Skills"))
         if "second_wind" in side.skills and "second_wind" not in c[C_SKUSED] and c[C_POW] >= 2 and c[C_STA] < side.stamina:
-            opts.append(Option("skill:second_wind", "Second Wind (2 Power): remove 2 Damage"))
+            opts.append(Option("skill:second_wind", "Second Wind (2 Power): remove 2 Damage", "Skills"))
         # alliances/interact: 1 Power, once per token per Turn
-        opts.extend(SCRIPTS_INTERACT.get(self.stage.script, _no_interact)(self, ci))
-        opts.append(Option("end", "End this Activation"))
+        opts.extend(Option(o.id, o.label, o.group or "Interact")
+                    for o in SCRIPTS_INTERACT.get(self.stage.script, _no_interact)(self, ci))
+        opts.append(Option("end", "End this Activation", "End"))
         return opts
 
     def _zip_targets(self, ci: int) -> list[int]:
@@ -547,12 +569,13 @@ class AlliancesState(State):
         if a.shape == "A":
             # alliances/area: every Enemy within Range is targeted
             targets = tuple(e[E_UID] for e in self.enemies if not e[E_DAZ] and b.dist[c[C_POS]][e[E_POS]] <= a.range)
-            self.emit("alliances/area", f"{self.cname(ci)} makes the area attack {a.name}, targeting {len(targets)} Enemies.")
+            self.emit("alliances/area", f"{self.cname(ci)} makes the area attack {a.name}, targeting {plural(len(targets), 'Enemy', 'Enemies')}.")
         else:
             # alliances/beam: measured in a straight line to its full Range
             line = b.line(c[C_POS], b.dir_index(spec), a.range)
             targets = tuple(e[E_UID] for e in self.enemies if not e[E_DAZ] and e[E_POS] in line)
-            self.emit("alliances/beam", f"{self.cname(ci)} fires the beam {a.name} {spec}, targeting {len(targets)} Enemies.")
+            self.emit("alliances/beam", f"{self.cname(ci)} fires the beam {a.name} to the {_DIR_WORDS.get(spec, spec)}, "
+                      f"targeting {plural(len(targets), 'Enemy', 'Enemies')}.")
         self._push(("atk_series", ci, aid, targets, 1))
 
     def _f_atk_series(self, ci: int, aid: str, targets: tuple[int, ...], first: int) -> None:
@@ -604,13 +627,20 @@ class AlliancesState(State):
         df = max(0, df)
         net = succ - df
         faces = ",".join(RESULT_NAMES[x] for x in r)
-        self.emit("alliances/char-attack/8", f"{self.cname(ci)} rolls [{faces}]: {succ} successes vs Defense {df}.")
+        self.emit("alliances/char-attack/8", f"{self.cname(ci)} rolls [{faces}]: {plural(succ, 'success', 'successes')} "
+                  f"against {self.ewhere(e)}'s Defense {df}.")
         if hexed:
             e[E_COND] &= ~COND_BIT["hex"]
-        # alliances/char-attack/10: apply Damage
+        # alliances/char-attack/10: apply Damage (an Enemy suffers at most its remaining Stamina)
         ko = False
+        mark = len(self.stack)
         if net > 0:
+            dealt = min(net, card.stamina - e[E_DMG])
+            self.emit("alliances/char-attack/10", f"{a.name} deals {dealt} Damage to {self.ewhere(e)} "
+                      f"({min(card.stamina, e[E_DMG] + dealt)}/{card.stamina} Damage).")
             ko = self._hurt_enemy(e, net, ci)
+        else:
+            self.emit("alliances/char-attack/10", f"{a.name} deals no Damage to {self.ewhere(e)}.")
         # alliances/attack-special-rules: icon thresholds on the final roll (applied after the attack, step 12A)
         frames: list[tuple[Any, ...]] = []
         for rule in a.rules:
@@ -621,7 +651,7 @@ class AlliancesState(State):
             frames.append(("oscorp", ci, uid))
         if ko:
             frames.append(("assist", ci, 0))
-        self._push(*frames)
+        self._after(mark, *frames)
 
     def _f_atk_rule(self, ci: int, uid: int, effect: str, n: int, name: str) -> None:
         c = self.chars[ci]
@@ -638,7 +668,7 @@ class AlliancesState(State):
         if effect in COND_BIT:
             if not e[E_COND] & COND_BIT[effect]:
                 e[E_COND] |= COND_BIT[effect]
-                self.emit("alliances/conditions", f"{name}: {self.ename(e)} gains {effect}.")
+                self.emit("alliances/conditions", f"{name}: {self.ewhere(e)} gains {cond_title(effect)}.")
             return
         if effect in ("throw", "push"):
             self._push(("move_away", ci, uid, n, effect))
@@ -662,8 +692,9 @@ class AlliancesState(State):
             # alliances/card/last-laugh/6, /2: Green Goblin is not Thrown (1 Damage) nor moved
             if kind == "throw":
                 self.emit("alliances/card/last-laugh/6", "Green Goblin is not Thrown and suffers 1 Damage instead.")
+                mark = len(self.stack)
                 if self._hurt_enemy(e, 1, ci):
-                    self._push(("assist", ci, 0))
+                    self._after(mark, ("assist", ci, 0))
             return
         b = self.board
         src = self.chars[ci][C_POS]
@@ -696,40 +727,49 @@ class AlliancesState(State):
         cat = self.char_at()
         eat = self.enemy_at()
         pos = e[E_POS]
-        hit_what = None
+        start = pos
+        # what the Thrown Enemy collides with: everything in the Space it would overlap — a Character or Enemy,
+        # a Terrain Feature, or both (alliances/collisions); the thrower is ignored
+        hit: list[tuple[str, int]] = []
+        edge = False
         for _ in range(n):
             t = b.step[pos][d]
             if t < 0:
-                hit_what = "edge"
+                edge = True
                 break
             if t in cat and t != thrower:
-                hit_what = ("char", cat[t])
-                break
+                hit.append(("char", cat[t]))
             if t in eat:
-                hit_what = ("enemy", eat[t][E_UID])
-                break
+                hit.append(("enemy", eat[t][E_UID]))
             if t in self.terrain:
-                hit_what = ("terrain", t)
+                hit.append(("terrain", t))
+            if hit:
                 break
             pos = t
         e[E_POS] = pos
-        self.emit("alliances/" + kind, f"{self.ename(e)} is {'Thrown' if kind == 'throw' else 'Pushed'} to {self.lbl(pos)}.")
-        if hit_what is None:
+        verb = "Thrown" if kind == "throw" else "Pushed"
+        self.emit("alliances/" + kind, f"{self.ename(e)} is {verb} from {self.lbl(start)} to {self.lbl(pos)}." if pos != start
+                  else f"{self.ename(e)} at {self.lbl(pos)} is {verb} but cannot move.")
+        if not hit and not edge:
             return
         if kind == "push":
             return  # alliances/push: Pushes cause no collisions
-        self.emit("alliances/collisions", f"{self.ename(e)} collides and suffers 1 Damage.")
+        what = "the edge of the battlefield" if edge else " and ".join(
+            self.cname(x) if k == "char" else "the Terrain Feature" if k == "terrain"
+            else self.ename(self.enemy(x) or e) for k, x in hit)
+        self.emit("alliances/collisions", f"{self.ename(e)} collides with {what} and suffers 1 Damage.")
         frames: list[tuple[Any, ...]] = []
+        mark = len(self.stack)
         if self._hurt_enemy(e, 1, ci):
             frames.append(("assist", ci, 0))
-        if isinstance(hit_what, tuple):
-            if hit_what[0] == "terrain":
-                self._destroy_terrain(hit_what[1])
-            elif hit_what[0] == "enemy":
-                frames.append(("dodge_enemy", ci, hit_what[1]))
+        for k, x in hit:
+            if k == "terrain":
+                self._destroy_terrain(x)  # alliances/collisions: a Terrain Feature collided with is destroyed
+            elif k == "enemy":
+                frames.append(("dodge_enemy", ci, x))
             else:
-                frames.append(("dodge_char", hit_what[1]))
-        self._push(*frames)
+                frames.append(("dodge_char", x))
+        self._after(mark, *frames)
 
     def _f_toss(self, ci: int, ts: int, d: int) -> None:
         """alliances/terrain/throw: the Feature is destroyed, then the first object in the line collides."""
@@ -738,15 +778,19 @@ class AlliancesState(State):
         cat = self.char_at()
         eat = self.enemy_at()
         for s in b.line(self.chars[ci][C_POS], d, 4):
+            # the first Space holding a Terrain Feature, a Character or an Enemy: everything there suffers the
+            # collision (a Terrain Feature is destroyed, a Character or Enemy dodges) (alliances/collisions)
+            frames: list[tuple[Any, ...]] = []
+            if s in cat and cat[s] != ci:
+                frames.append(("dodge_char", cat[s]))
+            if s in eat:
+                frames.append(("dodge_enemy", ci, eat[s][E_UID]))
             if s in self.terrain:
                 self._destroy_terrain(s)
-                return
-            if s in cat and cat[s] != ci:
-                self._push(("dodge_char", cat[s]))
-                return
-            if s in eat:
-                self._push(("dodge_enemy", ci, eat[s][E_UID]))
-                return
+            elif not frames:
+                continue
+            self._push(*frames)
+            return
 
     def _destroy_terrain(self, s: int) -> None:
         # alliances/terrain/destroy
@@ -759,9 +803,10 @@ class AlliancesState(State):
         if e is None or e[E_DAZ]:
             return
         dmg = max(0, 3 - self.ecard(e).defense)
-        self.emit("alliances/dodge", f"{self.ename(e)} dodges and suffers {dmg} Damage.")
+        self.emit("alliances/dodge", f"{self.ewhere(e)} dodges and suffers {dmg} Damage.")
+        mark = len(self.stack)
         if dmg and self._hurt_enemy(e, dmg, ci):
-            self._push(("assist", ci, 0))
+            self._after(mark, ("assist", ci, 0))
 
     def _f_dodge_char(self, ci: int) -> None:
         # alliances/dodge: Physical Defense dice, a die per initial Critical, 3 Damage less successes
@@ -821,10 +866,10 @@ class AlliancesState(State):
         self._push(("other_spawn",), ("compact",), ("track", eid))
 
     def _f_other_spawn(self) -> None:
-        # alliances/other-spawns: first Enemy into the Open Spawn Space nearest the Priority Character
-        opens = self._open_spawns()
-        if self._first_enemy_slot() >= 0 and opens:
-            self._spawn_choose(opens, "")
+        # alliances/other-spawns: the first Enemy into the Open Spawn Space nearest the Priority Character. Like
+        # every Spawn it follows alliances/no-open-spawn (no Open Spawn Space: Enemies Frenzy instead) and
+        # alliances/empty-spawn-tracker (no Enemy on the tracker: each Enemy Advances 1 instead).
+        self._push(("spawn", -1, 0))
 
     def _f_track(self, eid: str) -> None:
         tr = self.tracker
@@ -832,7 +877,11 @@ class AlliancesState(State):
         if last + 1 < len(tr):
             tr[last + 1] = eid
         else:
-            self.emit("alliances/full-spawn-tracker", "No spot is free and no Enemy could Spawn: the KO'd Enemy is set aside (ruling).")
+            # ruling 13: the Spawn became a Frenzy that could not Spawn either, so no spot is free yet; the KO'd
+            # Minion goes into the first spot that empties (alliances/minions: it can be Spawned again that Stage)
+            self.waiting = [*self.waiting, eid]
+            self.emit("alliances/full-spawn-tracker", f"The Spawn Tracker is still full: the KO'd {self.game.data.enemies[eid].name} "
+                      "waits for the first spot that empties.")
 
     def _hurt_char(self, ci: int, n: int, enemy: bool) -> int:
         """alliances/char-damage: lower Stamina (never below 0), Power from enemy effects, Daze or KO."""
@@ -898,7 +947,7 @@ class AlliancesState(State):
             if cj[C_STA] < self.cside(j).stamina:
                 opts.append(Option(f"assist:{cid}:heal", f"{nm} removes 1 Damage"))
             for cn in _cond_names(cj[C_COND]):
-                opts.append(Option(f"assist:{cid}:cond:{cn}", f"{nm} removes {cn}"))
+                opts.append(Option(f"assist:{cid}:cond:{cn}", f"{nm} removes {cond_title(cn)}"))
             opts.append(Option(f"assist:{cid}:power", f"{nm} gains 1 Power"))
             if self._advance_targets(j, 1):
                 opts.append(Option(f"assist:{cid}:advance", f"{nm} Advances 1 Space"))
@@ -925,10 +974,10 @@ class AlliancesState(State):
         # alliances/enemies-move/2: each Minion Advances its Speed Toward the nearest non-Dazed Character
         for e in self.enemies:
             if not self.is_boss(e):
-                frames.append(("minion_move", e[E_UID], -1))
+                frames.append(("minion_move", e[E_UID], -1, "alliances/enemies-move/2"))
         self._push(*frames)
 
-    def _f_minion_move(self, uid: int, speed: int) -> None:
+    def _f_minion_move(self, uid: int, speed: int, rule: str = "alliances/enemies-move/2") -> None:
         e = self.enemy(uid)
         if e is None or e[E_DAZ]:
             return
@@ -939,9 +988,9 @@ class AlliancesState(State):
         if not cands:
             return
         if len(cands) > 1:
-            self._ask("nearest", self.prio_seat, uid, speed, tuple(cands))
+            self._ask("nearest", self.prio_seat, uid, speed, tuple(cands), rule)
             return
-        self._enemy_advance(e, self.chars[cands[0]][C_POS], speed)
+        self._enemy_advance(e, self.chars[cands[0]][C_POS], speed, rule, self.cname(cands[0]))
 
     def _nearest_chars(self, pos: int) -> list[int]:
         dist = self.board.dist[pos]
@@ -955,7 +1004,8 @@ class AlliancesState(State):
                 out.append(i)
         return out
 
-    def _enemy_advance(self, e: list[Any], goal: int, speed: int) -> None:
+    def _enemy_advance(self, e: list[Any], goal: int, speed: int, rule: str = "alliances/enemies-move/2",
+                       toward: str = "") -> None:
         """alliances/advance + alliances/toward-away for an Enemy: end closer to ``goal``.
 
         Ruling (docs/rulings/alliances.md): the Enemy ends in the reachable Space nearest
@@ -987,8 +1037,13 @@ class AlliancesState(State):
                         if k < best:
                             best = k
             frontier = nxt
+        frm = self.lbl(start)
+        what = f" Toward {toward}" if toward else ""
         if best[0] < d0:
             e[E_POS] = best[2]
+            self.emit(rule, f"{self.ename(e)} Advances from {frm} to {self.lbl(best[2])}{what}.")
+        else:
+            self.emit(rule, f"{self.ename(e)} at {frm} cannot Advance any nearer{what} and stays.")
 
     # ------------------------------------------------------------------ spawning
     def _first_enemy_slot(self) -> int:
@@ -1017,8 +1072,8 @@ class AlliancesState(State):
 
     def _f_empty_tracker(self) -> None:
         # alliances/empty-spawn-tracker: each Enemy Advances 1 Toward the closest non-Dazed Character
-        self.emit("alliances/empty-spawn-tracker", "The Spawn Tracker is empty: each Enemy Advances 1 Space.")
-        self._push(*[("minion_move", e[E_UID], 1) for e in self.enemies if not self.is_boss(e)])
+        self.emit("alliances/empty-spawn-tracker", "An Enemy would Spawn but the Spawn Tracker holds none: each Enemy Advances 1 Space instead.")
+        self._push(*[("minion_move", e[E_UID], 1, "alliances/empty-spawn-tracker") for e in self.enemies if not self.is_boss(e)])
 
     def _open_spawns(self) -> list[int]:
         # alliances/open-spawn-space
@@ -1033,8 +1088,11 @@ class AlliancesState(State):
         opens = self._open_spawns()
         if not opens:
             if frenzy:
-                self._push(("enemies_attack",))  # alliances/frenzy: still none, Enemies Attack
+                # alliances/frenzy: still no Open Spawn Space, Enemies Attack (not the Enemies Attack step)
+                self.emit("alliances/frenzy", "Still no Open Spawn Space: Enemies Attack.")
+                self._push(("enemies_attack", 0))
             else:
+                self.emit("alliances/no-open-spawn", "An Enemy would Spawn but no Spawn Space is open: Enemies Frenzy instead.")
                 self._push(("frenzy",))  # alliances/no-open-spawn
             return
         if icon >= 0:
@@ -1066,6 +1124,10 @@ class AlliancesState(State):
     def _compact(self) -> None:
         # alliances/enemies-spawn/4: move each remaining Enemy toward the start, in order
         items = [x for x in self.tracker if x]
+        # ruling 13: KO'd Minions waiting for a spot take the first empty ones (alliances/minions)
+        while self.waiting and len(items) < len(self.tracker):
+            items.append(self.waiting[0])
+            self.waiting = self.waiting[1:]
         self.tracker[:] = items + [""] * (len(self.tracker) - len(items))
 
     def _f_frenzy(self) -> None:
@@ -1077,7 +1139,7 @@ class AlliancesState(State):
                 e[E_COND] = 0  # alliances/card/last-laugh/3
                 continue
             n = 3 if "goblin_war_cry" in self.ecard(e).rules else 1  # alliances/enemy/goblin-war-cry
-            frames.append(("minion_move", e[E_UID], n))
+            frames.append(("minion_move", e[E_UID], n, "alliances/frenzy"))
         frames.append(("spawn", -1, 1))
         frames.append(("compact",))
         self._push(*frames)
@@ -1098,6 +1160,11 @@ class AlliancesState(State):
             opens = self._open_spawns()
             if opens:
                 self._spawn_choose(opens, g.boss_id)
+            else:
+                # alliances/no-open-spawn holds for every Spawn: Enemies Frenzy instead (then Bombing Run's Frenzy)
+                self.emit("alliances/no-open-spawn", "Green Goblin would Spawn but no Spawn Space is open: Enemies Frenzy instead.")
+                self._push(("frenzy",), ("frenzy",))
+                return
         elif gg is not None:
             for i in self.awake():
                 if self.board.dist[gg[E_POS]][self.chars[i][C_POS]] <= 2:
@@ -1105,7 +1172,10 @@ class AlliancesState(State):
         self._push(("frenzy",))
 
     # ------------------------------------------------------------------ enemies attack
-    def _f_enemies_attack(self) -> None:
+    def _f_enemies_attack(self, step: int = 0) -> None:
+        """Enemies Attack; ``step`` is 1 for the Turn's Enemies Attack step, 0 when another effect (a Frenzy
+        that still finds no Open Spawn Space) causes it: only the step ends with Enemy Bleed and a Boss's
+        Dazed token removed (alliances/enemy-conditions/bleed, alliances/boss-dazed)."""
         # alliances/enemies-attack: each Enemy attacks each Character within its Attack Range
         b = self.board
         targets = self.awake()
@@ -1126,9 +1196,12 @@ class AlliancesState(State):
             for i in hits:
                 by_char[i].append(e[E_UID])
         frames: list[tuple[Any, ...]] = [("eatk", i, tuple(us), 0) for i, us in by_char.items() if us]
+        if not attacked:
+            self.emit("alliances/enemies-attack", "Enemies Attack: no Character is within an Enemy's Attack Range.")
         frames.append(("after_eatk", tuple(attacked)))
-        frames.append(("enemy_bleed",))
-        frames.append(("boss_undaze",))
+        if step:
+            frames.append(("enemy_bleed",))
+            frames.append(("boss_undaze",))
         self._push(*frames)
 
     def _f_eatk(self, ci: int, uids: tuple[int, ...], bonus: int) -> None:
@@ -1173,12 +1246,18 @@ class AlliancesState(State):
         # alliances/enemy-attack/8
         succ = sum(_SUCC_DEF[x] for x in r)
         final = strength - succ
-        self.emit("alliances/enemy-attack/8", f"{len(attackers)} Enemies attack {self.cname(ci)} ({ATTACK_TYPES[atype]}, Strength {strength}); "
-                  f"defence [{','.join(RESULT_NAMES[x] for x in r)}] = {succ}; final Attack Strength {final}.")
+        who = (self.ewhere(attackers[0]) + " attacks" if len(attackers) == 1
+               else f"{plural(len(attackers), 'Enemy', 'Enemies')} attack")
+        self.emit("alliances/enemy-attack/8", f"{who} {self.cname(ci)} ({ATTACK_TYPES[atype].title()}, Attack Strength {strength}); "
+                  f"defence [{','.join(RESULT_NAMES[x] for x in r)}] = {plural(succ, 'success', 'successes')}; "
+                  + (f"final Attack Strength {final}." if final > 0 else "final Attack Strength 0: no Damage."))
         # alliances/enemy-attack/10: Damage and Power
         dealt = 0
         if final > 0:
             dealt = self._hurt_char(ci, final, enemy=True)
+            if dealt:
+                self.emit("alliances/enemy-attack/10", f"{self.cname(ci)} suffers {dealt} Damage and gains {dealt} Power "
+                          f"(Stamina {c[C_STA]}/{self.cside(ci).stamina}).")
         frames: list[tuple[Any, ...]] = []
         # alliances/enemy-attack/12: after-attack effects, allied first
         if dealt and not c[C_DAZ] and self.has_skill(ci, "quick_reflexes") and self._advance_targets(ci, 1):
@@ -1188,7 +1267,7 @@ class AlliancesState(State):
         if dealt and any("crushing_grip" in self.ecard(e).rules for e in attackers) and not c[C_DAZ]:
             if not c[C_COND] & COND_BIT["shock"]:
                 c[C_COND] |= COND_BIT["shock"]
-                self.emit("alliances/enemy/crushing-grip", f"Crushing Grip: {self.cname(ci)} gains shock.")
+                self.emit("alliances/enemy/crushing-grip", f"Crushing Grip: {self.cname(ci)} gains Shock.")
         self._push(*frames)
 
     def _f_quick_reflexes(self, ci: int) -> None:
@@ -1222,7 +1301,7 @@ class AlliancesState(State):
         for e in list(self.enemies):
             if e[E_COND] & COND_BIT["bleed"]:
                 e[E_COND] &= ~COND_BIT["bleed"]
-                self.emit("alliances/enemy-conditions/bleed", f"{self.ename(e)} bleeds for 2 Damage.")
+                self.emit("alliances/enemy-conditions/bleed", f"{self.ewhere(e)} bleeds for 2 Damage.")
                 self._hurt_enemy(e, 2, -1)
 
     def _f_boss_undaze(self) -> None:
@@ -1265,7 +1344,7 @@ class AlliancesState(State):
         if c[C_STA] < self.cside(ci).stamina:
             opts.append(Option("rally:heal", "Remove 1 Damage"))
         for cn in _cond_names(c[C_COND]):
-            opts.append(Option(f"rally:cond:{cn}", f"Remove {cn}"))
+            opts.append(Option(f"rally:cond:{cn}", f"Remove {cond_title(cn)}"))
         if len(opts) == 1:
             self._gain_xp(ci, 1)
             return
@@ -1479,7 +1558,7 @@ class AlliancesState(State):
 
     _FIELDS = ("order", "over", "why", "stage_i", "stages_done", "round", "rounds_total", "turn", "next_uid", "tracker",
                "terrain", "next_tid", "pool", "completed", "interacted", "priority", "active", "action_used",
-               "gg_gone", "boss_dazes", "target", "braces", "forced")
+               "gg_gone", "boss_dazes", "target", "braces", "forced", "waiting")
 
     def _dump(self) -> Any:
         d = {k: _jsonable(getattr(self, k)) for k in self._FIELDS}
@@ -1492,7 +1571,7 @@ class AlliancesState(State):
 
     def _load(self, data: Any) -> None:
         for k in self._FIELDS:
-            setattr(self, k, data[k])
+            setattr(self, k, data.get(k, []) if k == "waiting" else data[k])
         self._set_stage(self.stage_i)
         self.terrain = tuple(self.terrain)
         self.interacted = tuple(tuple(x) for x in self.interacted)
@@ -1512,6 +1591,7 @@ class AlliancesState(State):
         o.enemies = [e[:] for e in self.enemies]
         o.tokens = [t[:] for t in self.tokens]
         o.tracker = self.tracker[:]
+        o.waiting = self.waiting[:]
         o.pool = self.pool[:]
         o.braces = self.braces[:]
         o.forced = self.forced[:]
@@ -1555,7 +1635,7 @@ def _jsonable(x: Any) -> Any:
     if isinstance(x, list | tuple):
         return [_jsonable(v) for v in x]
     if isinstance(x, Option):
-        return {"o": [x.id, x.label]}
+        return {"o": [x.id, x.label, x.group]}
     return x
 
 
@@ -1564,7 +1644,7 @@ def _untuple(x: Any) -> Any:
     if isinstance(x, list):
         return tuple(_untuple(v) for v in x)
     if isinstance(x, dict):
-        return Option(x["o"][0], x["o"][1])
+        return Option(*x["o"][:3])
     return x
 
 

@@ -1,0 +1,164 @@
+"""Issue 9 (rules audit), Alliances items 5-7 and their classes: every Spawn follows the Spawning rules, a Throw
+collides with everything in the Space, Enemy Bleed belongs to the Enemies Attack step, KO consequences happen at
+once, and no engine step can loop forever. Each test names the rule id it checks."""
+
+import pytest
+
+from capes.core.errors import EngineError
+from capes.games.alliances.content import COND_BIT
+from capes.games.alliances.engine import C_POS, C_POW, C_STA, E_COND, E_DMG, T_POS
+from capes.games.alliances.stages import _works_launch
+
+from .helpers import BLANK, BLOCK, HIT, blank_stage, put_char, put_enemy, run, sq, texts, where
+
+SQUAD = ("spectacular_spider_man", "ultimate_spider_man", "ghost_spider", "black_cat")
+
+
+def _jam_spawn_spaces(s) -> dict[str, int]:
+    """Oscorp Lab (Spawn Spaces a1 d1 h1 a4 h4): the four Characters stand on a1 d1 h1 a4 and three Spider-Slayers
+    hold h2 h3 h4, none able to Advance nearer to Black Cat at h1 — so no Spawn Space opens even after a Frenzy."""
+    for cid, lab in zip(SQUAD, ("a1", "d1", "a4", "h1"), strict=True):
+        put_char(s, cid, lab)
+    return {lab: put_enemy(s, "spider_slayer", lab) for lab in ("h2", "h3", "h4")}
+
+
+def test_minion_ko_full_tracker_no_open_spawn_space_frenzies_and_waits() -> None:
+    """alliances/full-spawn-tracker, alliances/no-open-spawn, alliances/frenzy, alliances/minions (ruling 13): a
+    KO'd Minion meets a full Spawn Tracker; the Spawn it causes finds no Open Spawn Space, so Enemies Frenzy instead;
+    the Frenzy cannot Spawn either, so Enemies Attack. The KO'd Minion is not set aside for the Stage: it takes the
+    first spot that empties and can be Spawned again."""
+    s = blank_stage(0)
+    _jam_spawn_spaces(s)
+    s.priority = 3
+    s.tracker = ["oscorp_goliath"] * 8
+    ga = put_enemy(s, "goblin_army", "e6")
+    s.forced = [BLOCK] * 20  # every defence die a Block: no Damage
+    s._hurt_enemy(s.enemy(ga), 5, -1)
+    s._run()
+    t = texts(s)
+    assert "An Enemy would Spawn but no Spawn Space is open: Enemies Frenzy instead." in t
+    assert "Enemies Frenzy!" in t and "Still no Open Spawn Space: Enemies Attack." in t
+    assert any("attack" in x and "Black Cat" in x for x in t)
+    assert s.tracker == ["oscorp_goliath"] * 8 and s.waiting == ["goblin_army"]
+    # a Spawn Space opens and the next Spawn frees a spot: the waiting Goblin Army takes it
+    s.chars[0][C_POS] = sq(s, "b2")
+    run(s, ("spawn", -1, 0), ("compact",))
+    assert where(s, max(e[0] for e in s.enemies)) == "a1"
+    assert s.tracker == ["oscorp_goliath"] * 7 + ["goblin_army"] and s.waiting == []
+
+
+def test_take_off_other_spawn_with_no_open_spawn_space_frenzies() -> None:
+    """alliances/other-spawns, alliances/no-open-spawn, alliances/stage/glider-works/launch: the Other Spawn after a
+    Take-Off, with every Spawn Space taken, makes Enemies Frenzy instead (today nothing happened)."""
+    s = blank_stage(1)
+    assert s.stage.id == "glider_works"
+    spawns = s.stage.spaces_of("S")
+    for x in spawns:
+        s._add_enemy("oscorp_goliath", x)
+    put_char(s, "black_cat", "d8")
+    s.priority = 3
+    s.tracker[0] = "goblin_army"
+    tok = [1, "obj", sq(s, "e4"), BLANK, 0]
+    s.tokens.append(tok)
+    s.forced = [BLOCK] * 20
+    _works_launch(s, tok)
+    s._run()
+    t = texts(s)
+    assert tok[T_POS] == -1
+    assert "Enemies Frenzy!" in t
+    moved = [x for x in t if "Advances from" in x]
+    assert moved, t  # the Frenzy's Advances are logged
+    assert any("Goblin Army Spawns at" in x for x in t)  # a Goliath left its Spawn Space: the Frenzy Spawns
+
+
+def test_bombing_run_spawn_with_no_open_spawn_space_frenzies_instead() -> None:
+    """alliances/card/bombing-run, alliances/no-open-spawn: Green Goblin's Spawn finds no Open Spawn Space, so
+    Enemies Frenzy instead of it; then Bombing Run's own Frenzy follows."""
+    s = blank_stage(0)
+    _jam_spawn_spaces(s)
+    s.priority = 3
+    s.forced = [BLOCK] * 40
+    run(s, ("bombing_run",))
+    t = texts(s)
+    assert "Green Goblin would Spawn but no Spawn Space is open: Enemies Frenzy instead." in t
+    assert t.count("Enemies Frenzy!") == 2
+
+
+def test_full_tracker_spawn_happens_at_the_ko_before_after_attack_effects() -> None:
+    """alliances/full-spawn-tracker, alliances/char-attack/10, alliances/heroic-assist: the Spawn a KO causes on a
+    full Spawn Tracker happens at the KO, before the Heroic Assist that follows the attack (ruling 13 said after)."""
+    s = blank_stage(0)
+    ci = put_char(s, "black_cat", "e6")
+    s.priority = ci
+    s.tracker = ["oscorp_goliath"] * 8
+    ga = put_enemy(s, "goblin_army", "e5")
+    run(s, ("atk_one", ci, "claws", ga, 1), dice=(HIT, HIT, HIT, HIT, BLANK))
+    t = texts(s)
+    spawn = next(i for i, x in enumerate(t) if "Oscorp Goliath Spawns" in x)
+    assist = next(i for i, x in enumerate(t) if "makes a Heroic Assist" in x)
+    assert spawn < assist
+    assert s.tracker[-1] == "goblin_army"
+
+
+def test_throw_into_an_enemy_on_terrain_destroys_the_terrain() -> None:
+    """alliances/collisions, alliances/terrain/destroy, alliances/dodge: a Thrown Enemy that collides with an Enemy
+    standing on a Terrain Feature destroys the Terrain Feature, and the other Enemy dodges."""
+    s = blank_stage(0)
+    ci = put_char(s, "spectacular_spider_man", "b5")
+    a = put_enemy(s, "oscorp_goliath", "c5")
+    b = put_enemy(s, "oscorp_goliath", "e5")
+    s.terrain = (sq(s, "e5"),)
+    run(s, ("throw_go", ci, a, 3, "throw", s.board.dir_index("E")))
+    assert where(s, a) == "d5" and s.enemy(a)[E_DMG] == 1
+    assert s.terrain == ()  # today the Terrain Feature under the other Enemy survived
+    assert s.enemy(b)[E_DMG] == 2  # it dodges: 3 Damage less its Defense 1
+    assert any("collides with Oscorp Goliath and the Terrain Feature" in x for x in texts(s))
+
+
+def test_thrown_terrain_into_a_character_on_terrain_destroys_it_and_the_character_dodges() -> None:
+    """alliances/terrain/throw, alliances/collisions, alliances/dodge: a Thrown Terrain Feature reaching a Space with
+    a Character and a Terrain Feature destroys that Feature and the Character dodges (today: only the Feature)."""
+    s = blank_stage(0)
+    ss = put_char(s, "spectacular_spider_man", "b5")
+    bc = put_char(s, "black_cat", "e5")
+    s.terrain = (sq(s, "c5"), sq(s, "e5"))
+    run(s, ("toss", ss, sq(s, "c5"), s.board.dir_index("E")), dice=(BLANK, BLANK, BLANK))
+    assert s.terrain == ()
+    assert s.chars[bc][C_STA] == 6 - 3 and any("Black Cat dodges and suffers 3 Damage" in x for x in texts(s))
+
+
+def test_enemy_bleed_only_at_the_end_of_the_enemies_attack_step() -> None:
+    """alliances/enemy-conditions/bleed, alliances/frenzy, alliances/boss-dazed: Enemy Bleed resolves at the end of
+    the Enemies Attack step, not after an Enemies Attack that a Frenzy causes during the Spawn step."""
+    s = blank_stage(0)
+    e = _jam_spawn_spaces(s)
+    s.priority = 3
+    s.tracker[0] = "goblin_army"
+    h2 = s.enemy(e["h2"])
+    h2[E_COND] = COND_BIT["bleed"]
+    s.forced = [BLOCK] * 20
+    run(s, ("spawn", -1, 0))
+    assert h2[E_COND] & COND_BIT["bleed"] and h2[E_DMG] == 0  # today: Bleed resolved here
+    assert "Still no Open Spawn Space: Enemies Attack." in texts(s)
+    s.forced = [BLOCK] * 20
+    run(s, ("enemies_attack", 1))
+    assert not h2[E_COND] & COND_BIT["bleed"] and h2[E_DMG] == 2
+
+
+def test_turn_runs_the_enemies_attack_step_as_the_step() -> None:
+    """alliances/turn/4: the Turn's Enemies Attack is the step (its end resolves Enemy Bleed)."""
+    s = blank_stage(0)
+    s.stack.clear()
+    s._f_turn(0)
+    assert ("enemies_attack", 1) in s.stack
+
+
+def test_engine_steps_are_bounded() -> None:
+    """Issue 9 (every loop bounded): the run loop counts each step; past Game.max_steps an apply ends with an
+    EngineError naming the step instead of running on."""
+    s = blank_stage(0)
+    put_char(s, "black_cat", "d5")
+    s.game.max_steps = 50  # type: ignore[misc]
+    with pytest.raises(EngineError, match="power"):
+        run(s, *[("power",)] * 100)
+    assert s.chars[0][C_POW] <= 10
