@@ -58,7 +58,7 @@ function connect() {
     if (fatal) { setConn("disconnected", "off"); return; }
     setConn("reconnecting…", "off");
     document.querySelectorAll("#options button").forEach((b) => { b.disabled = true; });
-    const delay = Math.min(5000, 250 * 2 ** retry++);
+    const delay = Math.min(2000, 250 * 2 ** retry++);
     setTimeout(connect, delay);
   };
 }

@@ -1,0 +1,303 @@
+"""Real-browser tests: Playwright for Python driving Debian's Chromium (/usr/bin/chromium) against
+a real `python -m capes.web.server` process. Screenshots go to .screenshots/ (not committed).
+
+Without Chromium these tests skip with a one-line hint; CAPES_REQUIRE_BROWSER=1 (set by .ci/run)
+turns that skip into a failure."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+CHROMIUM = os.environ.get("CAPES_CHROMIUM", "/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / ".screenshots"
+
+
+def _missing() -> str:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[dev]')"
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM}; install it with `apt-get install chromium` (or run .ci/run)"
+    return ""
+
+
+_why = _missing()
+if _why and os.environ.get("CAPES_REQUIRE_BROWSER") == "1":
+    pytest.fail(f"browser tests are required here (CAPES_REQUIRE_BROWSER=1) but {_why}", pytrace=False)
+if _why:
+    pytest.skip(f"browser tests skipped: {_why}", allow_module_level=True)
+
+import httpx  # noqa: E402
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+
+from capes.core.registry import load  # noqa: E402
+from tests.web.helpers import JOIN, form  # noqa: E402
+
+expect.set_options(timeout=15_000)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A real server process (its own session, so SIGKILL takes its bot worker with it)."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = db.with_suffix(".log")
+
+    def start(self) -> None:
+        out = self.log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "capes.web.server", "--port", str(self.port), "--db", str(self.db),
+             "--bot-pause", "0.15", "--quiet"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+            start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url + "/", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+
+    def create(self, game: str, seats: list[str], seed: int, **cfg: object) -> tuple[str, dict[int, str]]:
+        """A table made through the lobby form over HTTP: (table id, join token per 0-based seat)."""
+        r = httpx.post(f"{self.url}/new/{game}", content=urlencode(form(game, seats, seed, **cfg)),
+                       headers={"content-type": "application/x-www-form-urlencoded"}, timeout=30)
+        assert r.status_code == 200, r.text[-1500:]
+        found = re.search(r'id="table-id">([0-9a-f]+)<', r.text)
+        assert found is not None
+        tid = found.group(1)
+        return tid, {int(s) - 1: tok for s, t, tok in JOIN.findall(r.text) if t == tid}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    SHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(tmp_path_factory.mktemp("web") / "capes.db")
+    s.start()
+    yield s
+    s.stop()
+
+
+def seat_page(browser, url: str, errors: list[str], table: bool = True) -> Page:
+    """A page in a browser context of its own (its own storage: another person)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    if table:
+        expect(page.locator("#conn")).to_have_text("live")
+    return page
+
+
+def n_of(page: Page) -> int:
+    return int(page.locator("#table").get_attribute("data-n") or -1)
+
+
+def wait_n(page: Page, n: int) -> None:
+    """Until the page shows ``n`` actions (an assertion that polls; the page's CSP forbids eval)."""
+    expect(page.locator("#table")).to_have_attribute("data-n", str(n))
+
+
+def click_round(pages: list[Page], rng: random.Random) -> None:
+    """The page whose seat is to act clicks one of its buttons; every page then shows the new action."""
+    n = n_of(pages[0])
+    actor = [p for p in pages if p.locator("#options button").count()]
+    assert len(actor) == 1, "exactly one seat has buttons"
+    buttons = actor[0].locator("#options button")
+    buttons.nth(rng.randrange(buttons.count())).click()
+    for p in pages:
+        wait_n(p, n + 1)
+
+
+def fast_forward(server: Server, tid: str, tokens: dict[int, str], plan: list[tuple[int, str]]) -> None:
+    """Play ``plan`` ((seat, option) pairs) over the seats' websockets as scripted players; the
+    browsers take over from there."""
+    with contextlib.ExitStack() as stack:
+        socks = {}
+        for seat, tok in tokens.items():
+            socks[seat] = stack.enter_context(connect(f"ws://127.0.0.1:{server.port}/ws/{tid}"))
+            socks[seat].send(json.dumps({"type": "hello", "token": tok}))
+        for i, (seat, option) in enumerate(plan):
+            socks[seat].send(json.dumps({"type": "act", "n": i, "option": option}))
+            while True:
+                m = json.loads(socks[seat].recv(timeout=10))
+                assert m["type"] != "error", m
+                if m["type"] == "state" and m["n"] == i + 1:
+                    break
+
+
+def test_two_browsers_play_champions_by_clicking(browser, server):
+    """Champions: the lobby form in a browser, then two contexts take the two seats and play three rounds."""
+    errors: list[str] = []
+    host = seat_page(browser, server.url + "/", errors, table=False)
+    host.click("#new-champions")
+    host.select_option("select[aria-label='heroes 2']", "she_hulk")
+    host.select_option("#seat-2", "human")
+    host.fill("#seed", "31")
+    host.click("#create")
+    links = [host.input_value(f"#join-{i}") for i in (1, 2)]
+    host.screenshot(path=SHOTS / "lobby-created.png", full_page=True)
+    p1, p2 = seat_page(browser, links[0], errors), seat_page(browser, links[1], errors)
+    expect(p1.locator("#you")).to_have_text("you play Spider-Man")
+    expect(p2.locator("#you")).to_have_text("you play She-Hulk")
+    assert "#" not in p1.url  # the token left the address bar
+    rng = random.Random(31)
+    rounds = 0
+    for _ in range(120):
+        m = re.search(r"Round (\d+)", p1.locator("#board").inner_text())
+        rounds = int(m.group(1)) if m else rounds
+        if rounds >= 3 or p1.locator("#result").is_visible():
+            break
+        click_round([p1, p2], rng)
+    assert rounds >= 3, "three rounds were played by clicking"
+    # each page shows its own hand only, and the log links each event to its rule
+    assert p1.locator("#board").inner_text() != p2.locator("#board").inner_text()
+    first = p1.locator("#log a.rule").first
+    assert first.get_attribute("href").startswith("/rules/champions/")
+    assert p1.locator("#seats li").count() == 2 and "connected" in p1.locator("#seats").inner_text()
+    p1.screenshot(path=SHOTS / "champions-seat1.png", full_page=True)
+    p2.screenshot(path=SHOTS / "champions-seat2.png", full_page=True)
+    rule = p1.context.new_page()
+    rule.goto(server.url + first.get_attribute("href"))
+    expect(rule.locator("h1")).not_to_be_empty()
+    # reload mid-game: the seat, its buttons and its log come back
+    n, log_lines = n_of(p1), p1.locator("#log li").count()
+    actor, other = (p1, p2) if p1.locator("#options button").count() else (p2, p1)
+    actor.reload()
+    expect(actor.locator("#conn")).to_have_text("live")
+    wait_n(actor, n)
+    assert actor.locator("#options button").count() > 0
+    assert actor.locator("#log li").count() >= min(log_lines, 100)
+    click_round([actor, other], rng)
+    assert not errors, errors
+
+
+def heroes_plan_to_secret_pick(seed: int) -> list[tuple[int, str]]:
+    """The (seat, option) pairs random play takes from ``seed`` up to the first secret Combat Power pick."""
+    st = load("heroes", players=2).new_game(seed)
+    rng = random.Random(seed)
+    plan = []
+    while not st.decision.secret:
+        o = rng.choice(st.decision.options).id
+        plan.append((st.decision.seat, o))
+        st.apply(o)
+    return plan
+
+
+def test_heroes_secret_combat_power_pick_from_both_sides(browser, server):
+    actions = heroes_plan_to_secret_pick(1)
+    tid, tokens = server.create("heroes", ["human", "human"], 1)
+    fast_forward(server, tid, tokens, actions)
+    errors: list[str] = []
+    pages = {s: seat_page(browser, f"{server.url}/t/{tid}#{tokens[s]}", errors) for s in (0, 1)}
+    for p in pages.values():
+        wait_n(p, len(actions))
+    first = 1 if pages[1].locator("#options button").count() else 0
+    second = 1 - first
+    a, b = pages[first], pages[second]
+    expect(a.locator("#turn")).to_contain_text("Your secret choice")
+    expect(b.locator("#turn")).to_contain_text("is choosing secretly")
+    assert b.locator("#options button").count() == 0 and b.locator("#prompt").inner_text() == ""
+    a.screenshot(path=SHOTS / "heroes-secret-pick.png", full_page=True)
+    a.locator("#options button", has_text="Red token").click()
+    wait_n(b, len(actions) + 1)
+    expect(a.locator("#log")).to_contain_text("picks the red token")
+    # the other seat learns that a pick was made, never which
+    expect(b.locator("#log")).to_contain_text("picks a Combat Power token in secret")
+    assert "picks the red token" not in b.content()
+    expect(b.locator("#turn")).to_contain_text("Your secret choice")
+    b.screenshot(path=SHOTS / "heroes-secret-pick-other-side.png", full_page=True)
+    b.locator("#options button", has_text="Orange token").click()
+    for p in (a, b):
+        wait_n(p, len(actions) + 2)
+        expect(p.locator("#log")).to_contain_text("Powers revealed")
+    a.screenshot(path=SHOTS / "heroes-revealed.png", full_page=True)
+    assert not errors, errors
+
+
+def test_alliances_bots_watched_from_the_spectator_link(browser, server):
+    tid, tokens = server.create("alliances", ["alliances-heuristic"], 41)
+    assert tokens == {}
+    errors: list[str] = []
+    page = seat_page(browser, f"{server.url}/t/{tid}?watch", errors)
+    expect(page.locator("#you")).to_have_text("watching")
+    expect(page.locator("#table")).to_have_attribute("data-n", re.compile(r"^([5-9]|\d\d+)$"))
+    assert page.locator("#options button").count() == 0
+    page.screenshot(path=SHOTS / "alliances-spectator.png", full_page=True)
+    assert not errors, errors
+
+
+def test_server_sigkilled_mid_game_and_restarted_loses_nothing(browser, tmp_path):
+    srv = Server(tmp_path / "kill.db")
+    srv.start()
+    try:
+        tid, tokens = srv.create("champions", ["human", "human"], 33, heroes=["spider_man", "captain_marvel"])
+        errors: list[str] = []
+        pages = [seat_page(browser, f"{srv.url}/t/{tid}#{tokens[s]}", errors) for s in (0, 1)]
+        rng = random.Random(33)
+        for _ in range(8):
+            click_round(pages, rng)
+        n = n_of(pages[0])
+        boards = [p.locator("#board").inner_text() for p in pages]
+        srv.kill()
+        for p in pages:
+            expect(p.locator("#conn")).to_have_text("reconnecting…")
+        srv.start()  # the same port and file
+        for p, before in zip(pages, boards, strict=True):
+            expect(p.locator("#conn")).to_have_text("live", timeout=20_000)
+            wait_n(p, n)  # every acknowledged action is still there
+            assert p.locator("#board").inner_text() == before
+        for _ in range(4):
+            click_round(pages, rng)  # and the game goes on
+        assert n_of(pages[1]) == n + 4
+        pages[0].screenshot(path=SHOTS / "champions-after-restart.png", full_page=True)
+        assert not errors, errors
+    finally:
+        srv.stop()
