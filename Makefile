@@ -1,10 +1,15 @@
-# Quick start: `make demo` and `make test`. Both create .venv when it is missing.
+# Quick start: `make demo`, `make serve` and `make test`. Each creates .venv when it is missing.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo serve test lint bench clean
+
+# `make serve HOST=0.0.0.0 PORT=8080 DB=tables.db` to change them (the default bind is loopback)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DB ?= capes.db
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,6 +19,9 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/capes demo
+
+serve: $(STAMP)
+	$(BIN)/capes serve --host $(HOST) --port $(PORT) --db $(DB)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2
