@@ -38,7 +38,9 @@ MAX_GAMES = 10_000_000
 MAX_ITERATIONS = 1_000_000
 MAX_SEED = 2**64 - 1
 #: the largest dice pool `capes odds alliances` takes (the rules give no cap; see odds_alliances)
-MAX_POOL = 200
+MAX_POOL = 50
+#: how an unexpected exception is reported (a bug in capes, met on this input)
+INTERNAL = "internal error (a capes bug; please report it with the command and its files): "
 
 ConfigOpt = Annotated[list[str] | None, typer.Option("--config", "-c", help="key=value (repeatable)")]
 
@@ -395,7 +397,7 @@ def odds_alliances(
 
     if defender not in ("enemy", "character"):
         raise ConfigError(f"--defender must be enemy or character (got {quote(defender)})")
-    why = " (the rules set no cap on a dice pool; no stat or effect comes near this one)"
+    why = " (a sanity bound, not a rule: the rules set no cap on a pool, and no stat or effect comes near 50)"
     _check_int("--attack", attack, 0, MAX_POOL, why)
     _check_int("--defense", defense, 0, MAX_POOL, why)
     _check_int("--modifier", modifier, -MAX_POOL, MAX_POOL, why)
@@ -504,6 +506,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         code = 1
+    except Exception as e:  # a bug met on some input: still one line, never a traceback
+        err.print(f"error: {escape(_cut(INTERNAL + f'{type(e).__name__}: {e}'))}", highlight=False)
+        code = 2
     if argv is None:
         sys.exit(code)
     return code
