@@ -267,6 +267,16 @@ class _CachedLabelState(HighCardState):
         return Decision(d.seat, d.prompt, opts, d.seats, d.secret, d.kind)
 
 
+class _SecretLabelState(HighCardState):
+    def _compute_decision(self) -> Decision:
+        d = super()._compute_decision()
+        if d.seat is None:
+            return d
+        top = max(self.hands[1 - d.seat], default=0)  # the other seat's hidden hand
+        opts = tuple(Option(o.id, f"{o.label}{' (wins)' if int(o.id[5:]) > top else ''}") for o in d.options)
+        return Decision(d.seat, d.prompt, opts, d.seats, d.secret, d.kind)
+
+
 class _LeakyGlossaryGame(HighCardGame):
     def glossary(self, state: State, seat: int | None) -> dict[str, str]:
         out = super().glossary(state, seat)
@@ -289,6 +299,21 @@ class PeekingBot:
         top = max(state.hands[1 - self.seat] + [p for p in state.picks if p is not None], default=0)
         ids = sorted(state.decision.ids(), key=lambda i: int(i.split(":")[1]))
         return next((i for i in ids if int(i.split(":")[1]) > top), ids[0])
+
+
+class _HiddenOrderResampleState(HighCardState):
+    def _resample(self, seat: int, rng: Rng) -> None:
+        other = 1 - seat
+        unknown = self.hands[other] + self.deck  # dealt in the hidden order: a search bot's picks follow it
+        pick = self.picks[other]
+        if pick is not None:
+            unknown.append(pick)
+        rng.shuffle(unknown)
+        if pick is not None:
+            self.picks[other] = unknown.pop()
+        n = len(self.hands[other])
+        self.hands[other] = sorted(unknown[:n])
+        self.deck = unknown[n:]
 
 
 class _PeekingBotGame(HighCardGame):
@@ -317,6 +342,8 @@ BROKEN: dict[str, type[HighCardGame]] = {
     "steps/endless-loop": _variant(_SpinningState, "StepsLoop"),
     "steps/uncounted": _variant(_UncountedState, "StepsUncounted"),
     "labels": _variant(_CachedLabelState, "Labels"),
+    "labels/secret": _variant(_SecretLabelState, "LabelsSecret"),
     "glossary": _variant(HighCardState, "Glossary", _LeakyGlossaryGame),
     "fairplay": _variant(HighCardState, "Fairplay", _PeekingBotGame),
+    "fairplay/resample-order": _variant(_HiddenOrderResampleState, "FairplayResampleOrder"),
 }

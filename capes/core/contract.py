@@ -20,15 +20,17 @@ raises :class:`ContractViolation` whose ``kind`` names the broken property, one 
   the engine counts its steps (:meth:`State._tick`), so that bound holds at all: a game whose
   applies never tick fails;
 - ``labels``: the decision (seat, prompt, option ids, labels and groups) is a function of the state:
-  the same for a clone whose decision is recomputed, for ``game.from_json(to_json())`` in this
-  process, and for the state rebuilt from ``to_json()`` in a fresh Python process, which a
+  the same for a clone whose decision is recomputed, for a state resampled for the deciding seat
+  (a label tells nothing hidden), for ``game.from_json(to_json())`` in this process, and for the state rebuilt from ``to_json()`` in a fresh Python process, which a
   module-level cache cannot fool (:func:`check_game` sends every sampled state to one child
   process per call, which rebuilds them newest first);
 - ``glossary``: ``Game.glossary(state, seat)`` is a JSON-safe ``dict[str, str]``, the same for a state
   resampled for that seat (it tells nothing hidden) and the same in a fresh process;
 - ``fairplay``: every bot given two states with the same ``view(seat)`` (the live one and a
   ``resample(seat)``) and the same seed picks the same option, and leaves the state it is shown
-  unchanged (:func:`check_fair_play`).
+  unchanged (:func:`check_fair_play`); and ``resample(seat, rng)`` deals from ``view(seat)`` and
+  ``rng`` alone, not from the hidden order, which search bots need to be fair
+  (:func:`check_resample_canonical`).
 """
 
 from __future__ import annotations
@@ -218,6 +220,9 @@ def _play_one(
                     _fail("resample", f"{where}: resample changed the original state")
                 if (det.decision.seat != d.seat or det.decision.ids() != d.ids()) and d.seat == seat:
                     _fail("resample", f"{where}: resample changed seat {seat}'s own options")
+                if d.seat == seat:  # the deciding seat reads its prompt and labels: they tell nothing hidden
+                    _same_decision(where, f"a state resampled for seat {seat} (the label tells something hidden)",
+                                   "resample", det.decision, dd)
                 other = _glossary(game, det, seat, where)
                 if other != gloss:
                     diff = sorted(set(gloss.items()) ^ set(other.items()))[:1]
@@ -419,6 +424,35 @@ def check_fair_play(
             state.apply(d.options[chooser.randbelow(len(d.options))].id)
             step += 1
     return report
+
+
+def check_resample_canonical(game: Game, games: int = 1, seed: int = 0, every: int = 1) -> int:
+    """Check that ``resample(seat, rng)`` deals from ``view(seat)`` and ``rng`` alone: resampling the live state
+    and resampling an already resampled state with the same ``rng`` give the same full state. Search bots
+    (ISMCTS, lookahead heuristics) see the world through these deals; a deal that follows the hidden order
+    makes their picks depend on it, which :func:`check_fair_play` reports against the bot. Returns the number
+    of (state, seat) pairs checked; a failure is a ``fairplay`` violation naming the fields that differ."""
+    checked = 0
+    for g in range(games):
+        state = game.new_game(seed + g)
+        chooser = Rng(10_007 * (seed + g) + 1)
+        step = 0
+        while not state.is_over:
+            d = state.decision
+            if step % every == 0:
+                for seat in range(game.num_seats):
+                    a = json.loads(state.resample(seat, Rng(step + 1)).to_json())
+                    b = json.loads(state.resample(seat, Rng(step + 2)).resample(seat, Rng(step + 1)).to_json())
+                    if a != b:
+                        keys = sorted(k for k in a["state"] if a["state"][k] != b["state"].get(k))
+                        what = ", ".join(keys) or "the rng or log"
+                        _fail("fairplay", f"game seed {seed + g}, step {step} of the contract's random game: "
+                              f"resample({seat}, rng) deals differently from two states with the same view({seat}) "
+                              f"({what}): the deal follows the hidden order (sort the pool before shuffling)")
+                    checked += 1
+            state.apply(d.options[chooser.randbelow(len(d.options))].id)
+            step += 1
+    return checked
 
 
 def _check_citations(state: State, rules: object, start: int) -> int:

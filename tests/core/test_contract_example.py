@@ -8,7 +8,13 @@ from contextlib import contextmanager
 
 import pytest
 
-from capes.core.contract import KINDS, ContractViolation, check_fair_play, check_game
+from capes.core.contract import (
+    KINDS,
+    ContractViolation,
+    check_fair_play,
+    check_game,
+    check_resample_canonical,
+)
 from tests.example_game import BROKEN, HighCardGame, HighCardState
 
 
@@ -43,6 +49,19 @@ def test_example_bots_play_fair() -> None:
     assert report.hidden_differs > report.checks // 2  # the resampled states really hid something else
 
 
+def test_example_resample_deals_from_the_view_alone() -> None:
+    assert check_resample_canonical(HighCardGame(), games=4) == 2 * 24
+
+
+def test_resample_in_hidden_order_misleads_search_and_is_named() -> None:
+    game = BROKEN["fairplay/resample-order"]()
+    check_fair_play(game, bots=["random", "example-high"], games=4)  # bots that never resample do not notice
+    with pytest.raises(ContractViolation, match="bot 'ismcts'"):
+        check_fair_play(game, bots=["ismcts"], games=4)
+    with pytest.raises(ContractViolation, match=r"deals differently .* \(deck, hands\)"):
+        check_resample_canonical(game, games=1)
+
+
 def test_broken_variants_cover_every_kind() -> None:
     assert {k.partition("/")[0] for k in BROKEN} == set(KINDS)
 
@@ -54,6 +73,7 @@ def test_contract_catches_break(name: str) -> None:
     with hard_limit(60), pytest.raises(ContractViolation) as info:
         check_game(game, games=5)
         check_fair_play(game, games=2)
+        check_resample_canonical(game, games=2)
     assert info.value.kind == kind, str(info.value)
 
 
