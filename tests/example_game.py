@@ -316,9 +316,31 @@ class _HiddenOrderResampleState(HighCardState):
         self.deck = unknown[n:]
 
 
+class LogReadingBot:
+    """Reads the other seat's private log line ("Seat 1 plays 7.") to beat its secret pick."""
+
+    name = "example-log-peek"
+
+    def __init__(self, game: Game, seat: int, seed: int = 0, **_: Any) -> None:
+        self.seat = seat
+
+    def choose(self, state: State) -> str:
+        ids = sorted(state.decision.ids(), key=lambda i: int(i.split(":")[1]))
+        for e in reversed(state.log):
+            if e.rule == "example/play" and e.only not in (None, self.seat) and e.text[-2].isdigit():
+                top = int(e.text[-2])
+                return next((i for i in ids if int(i.split(":")[1]) > top), ids[0])
+        return ids[-1]
+
+
 class _PeekingBotGame(HighCardGame):
     def bots(self) -> dict[str, Any]:
         return {**super().bots(), "example-peek": PeekingBot}
+
+
+class _LogReadingBotGame(HighCardGame):
+    def bots(self) -> dict[str, Any]:
+        return {**super().bots(), "example-log-peek": LogReadingBot}
 
 
 def _variant(state_cls: type[HighCardState], name: str, base: type[HighCardGame] = HighCardGame) -> type[HighCardGame]:
@@ -345,5 +367,6 @@ BROKEN: dict[str, type[HighCardGame]] = {
     "labels/secret": _variant(_SecretLabelState, "LabelsSecret"),
     "glossary": _variant(HighCardState, "Glossary", _LeakyGlossaryGame),
     "fairplay": _variant(HighCardState, "Fairplay", _PeekingBotGame),
+    "fairplay/log": _variant(HighCardState, "FairplayLog", _LogReadingBotGame),
     "fairplay/resample-order": _variant(_HiddenOrderResampleState, "FairplayResampleOrder"),
 }

@@ -46,7 +46,7 @@ from typing import Any, NoReturn
 
 from capes.core.bots.base import bot_names, make_bot
 from capes.core.errors import EngineError, IllegalAction
-from capes.core.protocol import Decision, Game, State
+from capes.core.protocol import Decision, Event, Game, State
 from capes.core.rng import Rng
 
 KINDS = (
@@ -381,8 +381,10 @@ def check_fair_play(
 ) -> FairPlayReport:
     """Play ``games`` random games; at every ``every``-th decision ask each bot (``bots``, default every
     bot of the game) for the deciding seat twice, with the same seed: once on the live state, once on
-    ``state.resample(seat, rng)``, whose view of that seat is the same. A bot that decides from what its
-    seat may know picks the same option both times (and leaves the live state unchanged)."""
+    ``state.resample(seat, rng)`` (with the log lines private to other seats replaced by what ``seat`` sees),
+    whose view of that seat is the same. A bot that decides from what its seat may know picks the same
+    option both times (and leaves the live state unchanged). Not covered: ``state.actions``, which holds
+    every seat's picks (secret ones too) and which the engine needs unchanged."""
     names = list(bots) if bots is not None else bot_names(game)
     opts = {**FAIR_PLAY_BOT_OPTS, **(bot_opts or {})}
     report = FairPlayReport(bots=names)
@@ -399,6 +401,9 @@ def check_fair_play(
                 snap = state.to_json()
                 rseed = 7_919 * step + seat + 1
                 other = state.resample(seat, Rng(rseed))
+                # Log lines private to other seats are hidden too: the resampled copy keeps what `seat` sees.
+                other.log = [e if e.only is None or e.only == seat else
+                             Event(e.rule, e.public or "(hidden)", e.only, e.public) for e in other.log]
                 if json.dumps(other.view(seat), sort_keys=True) != json.dumps(state.view(seat), sort_keys=True):
                     _fail("resample", f"{where}: view({seat}) differs after resample({seat}, Rng({rseed}))")
                 hidden = other.to_json() != snap
