@@ -1,8 +1,9 @@
 """The contract every registered game passes (OpenSpiel's random-simulation test is the model).
 
 :func:`check_game` plays random games to the end and checks at every step (``*_every``
-arguments sample the costlier checks); :func:`check_fair_play` checks the bots. A failure
-raises :class:`ContractViolation` whose ``kind`` names the broken property, one of :data:`KINDS`:
+arguments sample the costlier checks); :func:`check_fair_play` and :func:`check_resample_canonical`
+check what bots see. A failure raises :class:`ContractViolation` whose ``kind`` names the broken
+property, one of :data:`KINDS`:
 
 - ``determinism``: the same seed and actions give an identical state;
 - ``clone``: a clone is independent of the original and behaves the same;
@@ -21,9 +22,10 @@ raises :class:`ContractViolation` whose ``kind`` names the broken property, one 
   applies never tick fails;
 - ``labels``: the decision (seat, prompt, option ids, labels and groups) is a function of the state:
   the same for a clone whose decision is recomputed, for a state resampled for the deciding seat
-  (a label tells nothing hidden), for ``game.from_json(to_json())`` in this process, and for the state rebuilt from ``to_json()`` in a fresh Python process, which a
-  module-level cache cannot fool (:func:`check_game` sends every sampled state to one child
-  process per call, which rebuilds them newest first);
+  (a label tells nothing hidden), for ``game.from_json(to_json())`` in this process, and for the
+  state rebuilt from ``to_json()`` in a fresh Python process, which a module-level cache cannot
+  fool (:func:`check_game` sends every sampled state to one child process per call, which rebuilds
+  them newest first);
 - ``glossary``: ``Game.glossary(state, seat)`` is a JSON-safe ``dict[str, str]``, the same for a state
   resampled for that seat (it tells nothing hidden) and the same in a fresh process;
 - ``fairplay``: every bot given two states with the same ``view(seat)`` (the live one and a
