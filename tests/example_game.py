@@ -286,6 +286,13 @@ class _LeakyGlossaryGame(HighCardGame):
         return out
 
 
+class _NumericGlossaryGame(HighCardGame):
+    def glossary(self, state: State, seat: int | None) -> dict[str, str]:
+        out: dict[str, Any] = dict(super().glossary(state, seat))
+        out["Round"] = getattr(state, "round", 0)  # an int, not text
+        return out
+
+
 class PeekingBot:
     """Plays the lowest card that beats everything the other seat holds: it reads the hidden hand."""
 
@@ -366,6 +373,7 @@ BROKEN: dict[str, type[HighCardGame]] = {
     "labels": _variant(_CachedLabelState, "Labels"),
     "labels/secret": _variant(_SecretLabelState, "LabelsSecret"),
     "glossary": _variant(HighCardState, "Glossary", _LeakyGlossaryGame),
+    "glossary/type": _variant(HighCardState, "GlossaryType", _NumericGlossaryGame),
     "fairplay": _variant(HighCardState, "Fairplay", _PeekingBotGame),
     "fairplay/log": _variant(HighCardState, "FairplayLog", _LogReadingBotGame),
     "fairplay/resample-order": _variant(_HiddenOrderResampleState, "FairplayResampleOrder"),

@@ -309,8 +309,12 @@ def _compare_decision(where: str, what: str, ids_kind: str, gd: dict[str, Any], 
 
 def _glossary(game: Game, state: State, seat: int | None, where: str) -> dict[str, str]:
     gl = game.glossary(state, seat)
-    if not isinstance(gl, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in gl.items()):
-        _fail("glossary", f"{where}: glossary({seat}) is not a dict of str to str: {str(gl)[:120]}")
+    if not isinstance(gl, dict):
+        _fail("glossary", f"{where}: glossary({seat}) is a {type(gl).__name__}, not a dict of str to str")
+    for k, v in gl.items():
+        if not isinstance(k, str) or not isinstance(v, str):
+            _fail("glossary", f"{where}: glossary({seat}) maps {k!r} to {str(v)[:60]!r} "
+                  f"({type(k).__name__} to {type(v).__name__}); it must map str to str")
     try:
         json.dumps(gl)
     except (TypeError, ValueError) as e:  # pragma: no cover - str keys and values always dump
