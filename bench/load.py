@@ -79,6 +79,13 @@ class Server:
                     vals[line.split(":")[0]] = int(line.split()[1]) / 1024
         return vals.get("VmRSS", 0.0), vals.get("VmHWM", 0.0)
 
+    def cpu_seconds(self) -> float:
+        """User + system CPU time the server process has used."""
+        assert self.proc is not None
+        with open(f"/proc/{self.proc.pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def kill(self) -> None:
         assert self.proc is not None
         os.killpg(self.proc.pid, signal.SIGKILL)
@@ -103,6 +110,7 @@ class Load:
         self.measuring = False
         self.stop = asyncio.Event()
         self.seats_per_table = 2
+        self.server_cpu = self.client_cpu = 0.0
 
     async def new_table(self, http: httpx.AsyncClient) -> tuple[str, dict[int, str]]:
         data = [("seat.1", "human"), ("seat.2", "human"), ("seed", str(self.rng.randrange(2**31)))]
@@ -168,10 +176,12 @@ async def phase(load: Load, tables: int, seconds: float, warmup: float) -> float
         tasks = [asyncio.create_task(load.table(http)) for _ in range(tables)]
         await asyncio.sleep(warmup)
         load.measuring = True
-        t0 = time.perf_counter()
+        t0, cpu0, me0 = time.perf_counter(), load.server.cpu_seconds(), time.process_time()
         await asyncio.sleep(seconds)
         load.measuring = False
         elapsed = time.perf_counter() - t0
+        load.server_cpu = load.server.cpu_seconds() - cpu0
+        load.client_cpu = time.process_time() - me0
         load.stop.set()
         await asyncio.wait(tasks, timeout=10)
         for t in tasks:
@@ -222,6 +232,10 @@ def main() -> None:
             print(f"  actions served: {load.actions} = {load.actions / elapsed:.0f}/s")
             print(f"  click-to-update (every seat): p50 {pct(lat, 0.5) * 1e3:.1f} ms, p99 {pct(lat, 0.99) * 1e3:.1f} ms,"
                   f" max {max(lat, default=0) * 1e3:.0f} ms, mean {statistics.fmean(lat) * 1e3 if lat else 0:.1f} ms")
+            per = load.server_cpu / max(1, load.actions) * 1e3
+            print(f"  server CPU: {load.server_cpu:.1f} s = {per:.2f} ms per action (one core could serve "
+                  f"{1e3 / per if per else 0:.0f}/s); load client CPU: {load.client_cpu:.1f} s; "
+                  f"load average {os.getloadavg()[0]:.1f}")
             print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
             print(f"  server memory: {rss:.0f} MB resident, peak {peak:.0f} MB")
             acked_before = dict(load.acked)

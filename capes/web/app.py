@@ -19,6 +19,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from capes.core.errors import CapesError
 from capes.core.registry import game_class, game_ids
 from capes.core.replay import save_game
 from capes.core.rules import RulesIndex
@@ -143,10 +144,16 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         game_id = rid.split("/", 1)[0]
         if game_id not in game_ids():
             return page("error.html", 404, message=f"no rules index for {game_id!r}")
-        r = RulesIndex.for_game(game_id).get(rid)
+        r = rules_of(game_id).get(rid)
         if r is None:
             return page("error.html", 404, message=f"no rule {rid!r} in the {game_id} rules index")
         return page("rule.html", rule=r, game_name=game_class(game_id).name)
+
+    def rules_of(game_id: str) -> RulesIndex:
+        try:
+            return hub().game(game_id, {}).rules
+        except CapesError:  # a game whose default configuration cannot be set up here
+            return RulesIndex.for_game(game_id)
 
     async def tables_json(request: Request) -> Response:
         out = [t.public_summary() for t in (hub().get(r.id) for r in hub().store.list_tables(OPEN, 200)) if t]

@@ -27,7 +27,9 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: Path = Path("capes.db"), 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = create_app(db, bot_pause=bot_pause, bot_workers=bot_workers, allowed_origins=allowed_origins)
     print(f"capes: serving on http://{host}:{port}/ (tables in {db}); Ctrl-C stops", flush=True)
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="info" if access_log else "warning",
+    # no per-message deflate: updates are a few KB, and compressing each one costs more CPU than it saves
+    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False,
+                log_level="info" if access_log else "warning",
                 access_log=access_log, proxy_headers=False, server_header=False)
 
 

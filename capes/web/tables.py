@@ -257,7 +257,8 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._games: dict[str, Game] = {}
 
-    def _game(self, game_id: str, config: dict[str, Any]) -> Game:
+    def game(self, game_id: str, config: dict[str, Any]) -> Game:
+        """A configured game, shared by the tables of the same configuration."""
         key = game_id + json.dumps(config, sort_keys=True)
         g = self._games.get(key)
         if g is None:
@@ -306,7 +307,7 @@ class Hub:
     def _rebuild(self, rec: TableRecord) -> Table:
         """Replay a stored table; a replay that diverges marks it broken, naming the action."""
         try:
-            game = self._game(rec.game, rec.config)
+            game = self.game(rec.game, rec.config)
             state = game.new_game(rec.seed)
         except CapesError as e:
             note = f"cannot set the game up again: {e}"
