@@ -13,6 +13,9 @@ property, to show the contract suite catches it with exactly that kind.
 from __future__ import annotations
 
 import random
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from capes.core.protocol import Decision, Game, Option, Result, State
@@ -25,6 +28,22 @@ RULES = RulesIndex("example", [
     Rule("example/score", "Score the round", "example rules §3"),
     Rule("example/end", "End of the game", "example rules §4"),
 ])
+
+
+@contextmanager
+def hard_limit(seconds: int) -> Iterator[None]:
+    """Fail (never hang) if the body runs longer than ``seconds`` (SIGALRM; the main thread on POSIX)."""
+
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s: the step bound did not stop the engine")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 class HighCardState(State):

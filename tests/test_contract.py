@@ -13,6 +13,7 @@ import pytest
 from capes.core.bots.base import bot_names
 from capes.core.contract import ContractViolation, check_fair_play, check_game, check_resample_canonical
 from capes.core.registry import BUILTIN, available, load
+from tests.example_game import hard_limit
 
 GAME_IDS = list(BUILTIN)
 
@@ -22,7 +23,8 @@ def test_registered_game_passes_contract(game_id: str) -> None:
     if not available(game_id):
         pytest.skip(f"{game_id} is not installed in this build")
     game = load(game_id)
-    report = check_game(game, games=2, seed=11, resample_every=5, roundtrip_every=3, fresh_every=5)
+    with hard_limit(300):  # an engine loop that never ticks fails here instead of hanging CI
+        report = check_game(game, games=2, seed=11, resample_every=5, roundtrip_every=3, fresh_every=5)
     assert report.games == 2
     assert report.max_length <= game.max_actions
     assert report.ticked > 0 and report.max_ticks <= game.max_steps  # the engine counts its steps (kind 'steps')

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
 
 from capes.core.contract import (
@@ -15,23 +11,7 @@ from capes.core.contract import (
     check_game,
     check_resample_canonical,
 )
-from tests.example_game import BROKEN, HighCardGame, HighCardState
-
-
-@contextmanager
-def hard_limit(seconds: int) -> Iterator[None]:
-    """Fail (never hang) if the body runs longer than ``seconds`` (SIGALRM; the main thread on POSIX)."""
-
-    def expire(signum: int, frame: object) -> None:
-        raise TimeoutError(f"still running after {seconds} s: the step bound did not stop the engine")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+from tests.example_game import BROKEN, HighCardGame, HighCardState, hard_limit
 
 
 def test_example_game_passes_contract() -> None:
@@ -110,3 +90,10 @@ def test_peeking_bot_is_named_with_a_reproducing_seed() -> None:
         check_fair_play(BROKEN["fairplay"](), bots=["example-peek"], games=2)
     msg = str(info.value)
     assert "bot 'example-peek'" in msg and "game seed 0, step" in msg, msg
+
+
+def test_hard_limit_ends_a_loop_the_step_bound_cannot_see() -> None:
+    """The guard the step tests run under: an engine loop that never ticks ends in a TimeoutError, not a hang."""
+    with pytest.raises(TimeoutError, match="still running after 1 s"), hard_limit(1):
+        while True:
+            pass
