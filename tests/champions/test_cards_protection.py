@@ -38,7 +38,8 @@ def test_black_widow_cancels_treachery_rr_cancel():
     opt(st, f"trig:{bw}:")
     opt(st, f"pay:{m}")
     assert st.exh[bw] and not st.st[st.ident[0]] & 2
-    assert tr in st.edisc and nxt in st.eplay
+    # revealing Bomb Scare emptied the encounter deck: the discard pile (False Alarm) is at once the new deck
+    assert st.edeck == [tr] and not st.edisc and nxt in st.eplay
 
 
 def test_black_widow_cancels_any_encounter_card_rr_cancel():
@@ -56,7 +57,8 @@ def test_black_widow_cancels_any_encounter_card_rr_cancel():
     assert mi not in st.eplay
     opt(st, f"trig:{bw}:")
     opt(st, f"pay:{m}")
-    assert mi in st.edisc and mi not in st.eplay and nxt in st.eplay and st.exh[bw]
+    # revealing Bomb Scare emptied the encounter deck: the discard pile (the minion) is at once the new deck
+    assert st.edeck == [mi] and mi not in st.eplay and nxt in st.eplay and st.exh[bw]
     st2 = game()
     to_play(st2, 0, "01075")
     res_to_hand(st2, 0, "M")

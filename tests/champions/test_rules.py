@@ -527,8 +527,11 @@ def test_discarding_stops_after_reshuffle():
     s = scenario()
     s.disc[0] = s.deck[0][:-1]
     s.deck[0] = s.deck[0][-1:]
+    had = s._decks_had()
     out = discard_top(s, 0, 3)
-    assert len(out) == 1 and not s.disc[0] and len(s.fd[0]) == 1
+    assert len(out) == 1 and not s.deck[0]
+    s._ran_out(had)  # the check the run loop makes after every step
+    assert out[0] in s.deck[0] and not s.disc[0] and len(s.fd[0]) == 1
 
 
 def test_exhausted_cards_abilities_stay_active():

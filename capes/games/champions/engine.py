@@ -52,6 +52,7 @@ class ChampionsState(State):
         return Decision(seat, prompt, tuple(Option(i, lab) for i, lab in opts), kind=f[0])
 
     def _do(self, oid: str) -> None:
+        had = self._decks_had()
         f = self.stack.pop()
         self._buf = []
         ASKS[f[0]][1](self, f, oid)
@@ -59,7 +60,7 @@ class ChampionsState(State):
         self._buf = None
         buf.reverse()
         self.stack.extend(buf)
-        self.run()
+        self.run(had)
 
     def _result(self) -> Result | None:
         if not self.over:
@@ -219,10 +220,41 @@ class ChampionsState(State):
     # ================================================================ the run loop
     _buf: list | None = None
 
-    def run(self) -> None:
+    def _decks_had(self) -> list[bool]:
+        """Which decks hold cards now: the encounter deck (index 0), then each player's deck."""
+        return [bool(self.edeck), *(bool(d) for d in self.deck)]
+
+    def _ran_out(self, had: list[bool]) -> None:
+        """The "immediately" rules of empty decks, checked after every rules step whatever emptied the deck
+        (a draw, a deal, a boost, a surge, a discard, a search):
+        champions/summary/scoring/empty-encounter: when the last card leaves the encounter deck, its discard
+        pile is shuffled into a new deck and an acceleration token is added at once;
+        champions/summary/scoring/empty-deck: when the last card leaves a player's deck, they shuffle their
+        discard pile into a new deck and are dealt an encounter card at once. With an empty discard pile
+        nothing can be shuffled: the deck stays empty until a card is needed (ruling 59)."""
+        from capes.games.champions.flow import reshuffle_encounter, reshuffle_player
+        if had[0] and not self.edeck:
+            reshuffle_encounter(self)
+        for p in range(self.n):
+            if had[p + 1] and not self.deck[p] and self.alive[p] and not any(
+                    m[0] == "iron_man.look" and m[1] == p for m in self.mods):  # looked-at cards are still there
+                reshuffle_player(self, p)
+        had[0] = bool(self.edeck)
+        for p in range(self.n):
+            had[p + 1] = bool(self.deck[p]) or had[p + 1] and any(
+                m[0] == "iron_man.look" and m[1] == p for m in self.mods)
+
+    def run(self, had: list[bool] | None = None) -> None:
         st = self.stack
+        if had is None:
+            had = self._decks_had()
         while st and not self.over:
+            if had[0] and not self.edeck or any(h and not d for h, d in zip(had[1:], self.deck, strict=True)):
+                self._ran_out(had)
+                if self.over:
+                    break
             f = st[-1]
+            self._tick(f[0])
             a = ASKS.get(f[0])
             if a is not None:
                 seat, prompt, opts = a[0](self, f)
@@ -716,10 +748,7 @@ class ChampionsState(State):
         trigs = S.TRIGGERS.get(event)
         if not trigs:
             return
-        fc = _FORCED.get(event)
-        if fc is None:
-            fc = _FORCED[event] = ([t for t in trigs if t[1] == "forced"], frozenset(t[0] for t in trigs if t[1] == "forced"))
-        forced, codes = fc
+        forced, codes = forced_of(event)
         if forced:
             due = []
             cd = self.code
@@ -744,7 +773,8 @@ class ChampionsState(State):
                 for u, k in due:
                     forced[k][5](self, self._ctrl(u), u, i)
             elif due:  # champions/rr/first-player: the first player orders simultaneous forced abilities
-                self.push(("forced_order", event, i, tuple(due)))
+                # saved as (card, n-th forced trigger of that card's code): stable whatever order scripts load in
+                self.push(("forced_order", event, i, tuple((u, forced_nth(forced, k)) for u, k in due)))
         if len(forced) < len(trigs):
             self.push(("optwin", event, i, 0, ()))
 
@@ -812,7 +842,29 @@ class ChampionsState(State):
         self.emit(rule, text)
 
 
-_FORCED: dict[str, tuple[list, frozenset]] = {}
+_FORCED: dict[str, tuple[list, frozenset, int, int]] = {}
+
+
+def forced_of(event: str) -> tuple[list, frozenset]:
+    """The forced triggers of ``event`` and their card codes, computed from the card scripts' registry (kept per
+    event, and recomputed whenever that event's list of triggers is replaced or changes length)."""
+    trigs = S.TRIGGERS.get(event, ())
+    fc = _FORCED.get(event)
+    if fc is None or fc[2] != id(trigs) or fc[3] != len(trigs):
+        fc = _FORCED[event] = ([t for t in trigs if t[1] == "forced"],
+                               frozenset(t[0] for t in trigs if t[1] == "forced"), id(trigs), len(trigs))
+    return fc[0], fc[1]
+
+
+def forced_nth(forced: list, k: int) -> int:
+    """The position of trigger ``forced[k]`` among the forced triggers of its own card code."""
+    return sum(1 for t in forced[:k] if t[0] == forced[k][0])
+
+
+def forced_trigger(event: str, code: str, j: int) -> tuple | None:
+    """The ``j``-th forced trigger of card ``code`` for ``event`` (the inverse of :func:`forced_nth`)."""
+    own = [t for t in forced_of(event)[0] if t[0] == code]
+    return own[j] if j < len(own) else None
 
 
 def _tup(x: Any) -> Any:

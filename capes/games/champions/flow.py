@@ -765,26 +765,37 @@ def _readyall(g: G) -> None:
 
 
 def _draw(g: G, p: int, k: int) -> None:
-    """Draw k cards; an empty deck reshuffles and deals an encounter card (champions/summary/scoring/empty-deck)."""
+    """Draw k cards; an empty deck reshuffles and deals an encounter card (champions/summary/scoring/empty-deck),
+    and the drawing goes on from the new deck (champions/summary/easy/15)."""
+    got = 0
     for _ in range(k):
         if not g.deck[p]:
-            if not _reshuffle_player(g, p):
-                return
+            if not reshuffle_player(g, p):
+                break
         g.hand[p].append(g.deck[p].pop())
-    g.emit("champions/rr/draw", f"Player {p + 1} draws {k} card(s).", only=p, public=f"Player {p + 1} draws {k} card(s).")
+        got += 1
+    if got:
+        g.emit("champions/rr/draw", f"Player {p + 1} draws {_n(got, 'card')}.")
 
 
-def _reshuffle_player(g: G, p: int) -> bool:
+def _n(k: int, word: str, plural: str = "") -> str:
+    """``1 card``, ``2 cards``: a count with its noun in the right number."""
+    return f"{k} {word if k == 1 else plural or word + 's'}"
+
+
+def reshuffle_player(g: G, p: int) -> bool:
+    """champions/summary/scoring/empty-deck: player p's discard pile becomes their new deck, then they are dealt
+    an encounter card. Nothing happens (False) when the discard pile is empty."""
     if not g.disc[p]:
         return False
     g.deck[p] = g.disc[p]
     g.disc[p] = []
     g.rng.shuffle(g.deck[p])
+    g.emit("champions/summary/scoring/empty-deck", f"Player {p + 1}'s deck is empty: they shuffle their discard "
+           "pile into a new deck and are dealt an encounter card.")
     u = enc_draw(g)
     if u >= 0:
         g.fd[p].append(u)
-    g.emit("champions/summary/scoring/empty-deck", f"Player {p + 1} reshuffles their discard pile and is dealt "
-           "an encounter card.")
     return True
 
 
@@ -794,11 +805,14 @@ def _draw_step(g: G, p: int, k: int) -> None:
 
 
 def discard_top(g: G, p: int, k: int) -> list[int]:
-    """Discard the top k deck cards; stops after a reshuffle (champions/summary/easy/15)."""
-    out = []
+    """Discard the top k deck cards. When the deck runs out the discarding stops: the new deck is shuffled at once
+    (after this step, :meth:`ChampionsState._ran_out`) and nothing is discarded from it (champions/summary/easy/15)."""
+    out: list[int] = []
+    if not g.deck[p]:
+        reshuffle_player(g, p)
+        return out
     for _ in range(k):
         if not g.deck[p]:
-            _reshuffle_player(g, p)
             break
         u = g.deck[p].pop()
         g.disc[p].append(u)
@@ -851,18 +865,46 @@ def _mact(g: G, m: int, p: int) -> None:
     g.push(("attack" if g._form[p] == HERO else "scheme", m, p, 0))
 
 
+def reshuffle_encounter(g: G) -> bool:
+    """champions/summary/scoring/empty-encounter: the encounter discard pile is shuffled into a new encounter deck
+    and an acceleration token is added. Nothing happens (False) when the discard pile is empty."""
+    if not g.edisc:
+        return False
+    g.edeck = g.edisc
+    g.edisc = []
+    g.rng.shuffle(g.edeck)
+    g.accel += 1
+    g.emit("champions/summary/scoring/empty-encounter", "The encounter deck is empty: its discard pile is shuffled "
+           f"into a new deck and an acceleration token is added ({_n(g.accel, 'token')}).")
+    return True
+
+
+def enc_take(g: G) -> int:
+    """The top card of the encounter deck, taken out of it (-1 if it is empty); nothing is reshuffled here: the
+    deck running out is answered after the step (:meth:`ChampionsState._ran_out`)."""
+    return g.edeck.pop() if g.edeck else -1
+
+
 def enc_draw(g: G) -> int:
-    """Top encounter card; an empty deck reshuffles the discard and adds an acceleration token."""
+    """Top encounter card; a deck that is empty when a card is needed (it ran out while its discard pile was
+    empty) first reshuffles the discard pile and adds an acceleration token."""
     if not g.edeck:
-        if not g.edisc:
-            return -1
-        g.edeck = g.edisc
-        g.edisc = []
-        g.rng.shuffle(g.edeck)
-        g.accel += 1  # champions/summary/scoring/empty-encounter
-        g.emit("champions/summary/scoring/empty-encounter", "The encounter deck is reshuffled; an acceleration "
-               "token is added.")
-    return g.edeck.pop()
+        reshuffle_encounter(g)
+    return enc_take(g)
+
+
+def discard_until(g: G, p: int, wanted) -> int:
+    """Discard encounter cards from the top of the deck until one for which ``wanted(card)`` holds, and return
+    it (taken out of the deck, not discarded), or -1. The search ends when the deck runs out: the reshuffled
+    discard pile is not searched (ruling 60), so it is bounded by the deck's size."""
+    for _ in range(len(g.edeck)):
+        g._tick("discard_until")
+        u = enc_take(g)
+        if wanted(u):
+            return u
+        g.edisc.append(u)
+        g.emit("champions/rr/discard", f"{g.name(u)} is discarded from the encounter deck.")
+    return -1
 
 
 @step("deal")
@@ -1558,37 +1600,44 @@ def _optwin_do(g: G, f: tuple, oid: str) -> None:
 ASKS["optwin"] = (_optwin_build, _optwin_do)
 
 
-def _forced_due(g: G, f: tuple) -> list[tuple[int, int]]:
-    from capes.games.champions.engine import _FORCED
+def _forced_due(g: G, f: tuple) -> list[tuple[int, int, tuple]]:
+    """The (card, n-th trigger of its code, trigger) of a ``forced_order`` frame still able to resolve."""
+    from capes.games.champions.engine import forced_trigger
     _, event, i, due = f
-    forced = _FORCED[event][0]
     out = []
-    for u, k in due:
-        t = forced[k]
-        if g.ccard(u).code == t[0] and (t[4] is None or t[4](g, g._ctrl(u), u, i)):
-            out.append((u, k))
+    for u, j in due:
+        code = g.ccard(u).code
+        t = forced_trigger(event, code, j)
+        if t is not None and (t[4] is None or t[4](g, g._ctrl(u), u, i)):
+            out.append((u, j, t))
     return out
 
 
 def _forced_build(g: G, f: tuple):
     due = _forced_due(g, f)
-    return g.first, "Simultaneous forced abilities: which resolves first?", [
-        (f"f:{u}:{k}", f"{g.name(u)} first") for u, k in due]
+    return g.first, "Several forced abilities happen at once: which resolves first?", [
+        (f"f:{u}:{j}", f"{g.name(u)}: {_first_line(g, u)}") for u, j, _ in due]
+
+
+def _first_line(g: G, u: int) -> str:
+    """A short reminder of what card ``u`` does (its text up to the first full stop)."""
+    text = (g.ccard(u).text or "").strip()
+    return text.split(". ")[0].rstrip(".")[:80] or "its forced ability"
 
 
 def _forced_do(g: G, f: tuple, oid: str) -> None:
-    from capes.games.champions.engine import _FORCED
     _, event, i, due = f
-    _, us, ks = oid.split(":")
-    u, k = int(us), int(ks)
-    _FORCED[event][0][k][5](g, g._ctrl(u), u, i)
-    rest = tuple(x for x in due if x != (u, k))
+    _, us, js = oid.split(":")
+    u, j = int(us), int(js)
+    for v, k, t in _forced_due(g, f):
+        if (v, k) == (u, j):
+            t[5](g, g._ctrl(u), u, i)
+    rest = tuple(x for x in due if x != (u, j))
     if rest:
         g.push(("forced_order", event, i, rest))
 
 
 ASKS["forced_order"] = (_forced_build, _forced_do)
-AUTO_SINGLE.add("forced_order")
 
 
 @step("trig_res")
@@ -1726,5 +1775,6 @@ def _top(g: G, u: int, n: int) -> None:
     g.push(("threat", g.mscheme, n, "card"))
 
 
-__all__ = ["setup", "enc_draw", "discard_top", "deal_boost"]
+__all__ = ["setup", "enc_draw", "enc_take", "discard_top", "discard_until", "deal_boost", "reshuffle_encounter",
+           "reshuffle_player"]
 _ = (STEPS, F_PIERCE, AE)

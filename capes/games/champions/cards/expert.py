@@ -15,15 +15,13 @@ def masterplan(g, p, me):
         for s in sides:
             g.add_threat(s, 4)
         return
-    from capes.games.champions.flow import enc_draw
-    while True:
-        u = enc_draw(g)
-        if u < 0:
-            return
-        if g.ctype(u) == "side_scheme":
-            g.reveal_card(u, p)
-            return
-        g.edisc.append(u)
+    # ruling 60: the search ends when the encounter deck runs out (the reshuffled discard pile is not searched)
+    from capes.games.champions.flow import discard_until
+    u = discard_until(g, p, lambda v: g.ctype(v) == "side_scheme")
+    if u >= 0:
+        g.reveal_card(u, p)
+    else:
+        g.emit("champions/rr/discard", "Masterplan: no side scheme is left in the encounter deck.")
 
 
 @revealed("01193")  # Under Fire (surge from keywords)

@@ -33,15 +33,12 @@ def underground_setup(g, p, me):
 
 
 def discard_until_minion(g, p, pred=None):
-    from capes.games.champions.flow import enc_draw
-    for _ in range(len(g.edeck) + len(g.edisc) + 1):
-        u = enc_draw(g)
-        if u < 0:
-            return
-        if g.ctype(u) == "minion" and (pred is None or pred(u)):
-            g.push(("engage", u, p), ("call_revealed_if", u, p), ("quick", u, p))
-            return
-        g.edisc.append(u)
+    """Discard from the encounter deck until a minion (matching ``pred``), which engages ``p``; the search ends
+    when the deck runs out (ruling 60)."""
+    from capes.games.champions.flow import discard_until
+    u = discard_until(g, p, lambda v: g.ctype(v) == "minion" and (pred is None or pred(v)))
+    if u >= 0:
+        g.push(("engage", u, p), ("call_revealed_if", u, p), ("quick", u, p))
 
 
 @revealed("01116b")

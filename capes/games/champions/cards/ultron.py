@@ -99,8 +99,8 @@ def make_drone(g, p: int) -> None:
     if not g.alive[p]:
         return
     if not g.deck[p]:
-        from capes.games.champions.flow import _reshuffle_player
-        if not _reshuffle_player(g, p):
+        from capes.games.champions.flow import reshuffle_player
+        if not reshuffle_player(g, p):
             return
     card = g.deck[p].pop()
     t = _token(g)

@@ -1,0 +1,118 @@
+"""Issue 9 (rules audit), Champions: conformance tests for the deviations the audit found and for their
+class ("immediately" rules checked whatever caused the change; bounded searches). Each names its rule id."""
+
+from capes.games.champions.data import CARDS
+from capes.games.champions.flow import deal_boost
+from tests.champions.helpers import enc, go, reveal, scenario, settle
+
+
+def _deck_of(s, k: int) -> list[int]:
+    """Leave exactly ``k`` cards in the encounter deck (the rest go to its discard pile); return the discard."""
+    s.edisc += s.edeck[:-k]
+    s.edeck = s.edeck[-k:]
+    return list(s.edisc)
+
+
+# ---------------------------------------------------------------- item 1: empty encounter deck, at once
+def test_encounter_deck_runs_out_while_dealing_rr_encounter_deck():
+    """champions/rr/encounter-deck (champions/summary/scoring/empty-encounter): the deal takes the last card; the
+    discard pile is the new deck and the acceleration token is added at once, not at the next draw."""
+    s = scenario(heroes=("spider_man", "she_hulk"))
+    disc = _deck_of(s, 2)
+    acc = s.accel
+    go(s, ("deal",))
+    assert len(s.fd[0]) == len(s.fd[1]) == 1
+    assert s.accel == acc + 1 and sorted(s.edeck) == sorted(disc) and not s.edisc
+
+
+def test_encounter_deck_runs_out_on_a_boost_card_rr_encounter_deck():
+    """champions/rr/encounter-deck: the boost card of an attack is the last card; the reshuffle (built from the
+    discard pile as it is then, without the boost card) and the token come at once."""
+    s = scenario(form="hero")
+    disc = _deck_of(s, 1)
+    acc = s.accel
+    go(s, ("attack", s.villain, 0, 1))
+    assert s.decision.kind == "defend"
+    assert s.accel == acc + 1 and sorted(s.edeck) == sorted(disc) and len(s.boosts) == 1
+
+
+def test_encounter_deck_runs_out_on_a_surge_rr_encounter_deck():
+    """champions/rr/encounter-deck and champions/rr/surge: a surge reveals the last card."""
+    s = scenario(form="alter-ego", clear=True)
+    _deck_of(s, 1)
+    acc = s.accel
+    go(s, ("surge", 0))
+    settle(s)
+    assert s.accel == acc + 1 and s.edeck
+
+
+def test_encounter_deck_runs_out_in_a_card_effect_rr_encounter_deck():
+    """champions/rr/encounter-deck: a card effect (deal_boost, as Klaw's extra boost does) takes the last card
+    while no draw follows: the new deck is built at once."""
+    s = scenario(form="hero")
+    _deck_of(s, 1)
+    acc = s.accel
+    had = s._decks_had()
+    deal_boost(s, 1)
+    s._ran_out(had)  # the check the run loop makes after every step
+    assert s.accel == acc + 1 and s.edeck
+
+
+# ---------------------------------------------------------------- the same class: empty player deck, at once
+def test_player_deck_runs_out_on_the_last_draw_summary_scoring_empty_deck():
+    """champions/summary/scoring/empty-deck: drawing the last card of a deck reshuffles the discard pile and deals
+    an encounter card at once (not at the next draw, a round later)."""
+    s = scenario()
+    s.disc[0] = s.deck[0][:-2]
+    s.deck[0] = s.deck[0][-2:]
+    go(s, ("draw", 0, 2))
+    assert len(s.hand[0]) == 2 and s.deck[0] and not s.disc[0] and len(s.fd[0]) == 1
+
+
+def test_player_deck_runs_out_while_discarding_summary_easy_15():
+    """champions/summary/easy/15 and empty-deck: a discard that takes the last card stops; the new deck is
+    shuffled at once (with an encounter card) and nothing is discarded from it."""
+    from capes.games.champions.flow import discard_top
+    s = scenario()
+    s.disc[0] = s.deck[0][:-2]
+    s.deck[0] = s.deck[0][-2:]
+    had = s._decks_had()
+    out = discard_top(s, 0, 2)
+    s._ran_out(had)
+    assert len(out) == 2 and all(u in s.deck[0] for u in out) and len(s.fd[0]) == 1
+
+
+# ---------------------------------------------------------------- item 4: Masterplan
+def _masterplan_state(side_in_discard: bool):
+    s = scenario(mode="expert", form="alter-ego", clear=True)
+    sides = [u for u in s.edeck + s.edisc if CARDS[s.code[u]].type == "side_scheme"]
+    for u in sides:
+        s.remove_from_zones(u)
+        s.removed.append(u)
+    mp = enc(s, "01192")
+    for u in [u for u in s.edeck if s.code[u] == "01192"]:
+        s.edeck.remove(u)
+        s.removed.append(u)
+    if side_in_discard:
+        s.removed.remove(sides[0])
+        s.edisc.append(sides[0])
+    return s, mp, sides
+
+
+def test_masterplan_with_no_side_scheme_anywhere_ends_rr_encounter_deck():
+    """champions/rr/expert-mode (Masterplan) and champions/rr/encounter-deck: "discard until a side scheme" with no
+    side scheme in the deck stops when the deck runs out (one reshuffle, one token); it never loops."""
+    s, mp, _ = _masterplan_state(False)
+    n = len(s.edeck)
+    acc = s.accel
+    reveal(s, "01192")
+    assert s.accel == acc + 1 and len(s.edeck) >= n and not any(
+        CARDS[s.code[u]].type == "side_scheme" for u in s.eplay)
+
+
+def test_masterplan_does_not_dig_into_the_reshuffled_discard_rr_encounter_deck():
+    """Ruling 60: a side scheme in the discard pile (not in the deck) is not found: the search ends when the
+    deck runs out, before the reshuffled discard pile would be searched."""
+    s, mp, sides = _masterplan_state(True)
+    reveal(s, "01192")
+    assert sides[0] not in s.eplay and sides[0] in s.edeck
