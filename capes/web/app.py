@@ -40,7 +40,7 @@ STATIC = Path(__file__).parent / "static"
 
 _env = Environment(loader=PackageLoader("capes.web", "templates"), autoescape=select_autoescape(["html"]))
 
-NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
+NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Content-Type-Options": "nosniff"}
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
@@ -104,6 +104,10 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
             return page("error.html", 404, message=f"unknown game {game_id!r}; known: {', '.join(game_ids())}")
         if request.method == "GET":
             return new_form(game_id)
+        origin = request.headers.get("origin")
+        if origin is not None and origin not in extra_origins and \
+                urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower():
+            return page("error.html", 403, message="a table is created from this server's own lobby page")
         if int(request.headers.get("content-length") or 0) > MAX_FORM:
             return page("error.html", 413, message=f"the form is larger than {MAX_FORM} bytes")
         form = await request.form(max_files=0, max_fields=64)

@@ -52,6 +52,12 @@ from tests.web.helpers import JOIN, form  # noqa: E402
 expect.set_options(timeout=15_000)
 
 
+#: the server as `python -m capes.web.server`, with the protocol's example game registered too
+LAUNCH = ("import sys; from capes.core.registry import register; "
+          "register('example', 'tests.example_game:HighCardGame'); "
+          "from capes.web.server import main; main(sys.argv[1:])")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -71,7 +77,7 @@ class Server:
     def start(self) -> None:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "capes.web.server", "--port", str(self.port), "--db", str(self.db),
+            [sys.executable, "-c", LAUNCH, "--port", str(self.port), "--db", str(self.db),
              "--bot-pause", "0.15", "--quiet"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
             start_new_session=True)
         deadline = time.monotonic() + 30
@@ -301,3 +307,51 @@ def test_server_sigkilled_mid_game_and_restarted_loses_nothing(browser, tmp_path
         assert not errors, errors
     finally:
         srv.stop()
+
+
+def test_glossary_secret_picks_result_and_save_on_the_example_game(browser, server):
+    """The protocol's example game: each seat's glossary (its own cards), the result and the save."""
+    tid, tokens = server.create("example", ["human", "human"], 5)
+    errors: list[str] = []
+    pages = [seat_page(browser, f"{server.url}/t/{tid}#{tokens[s]}", errors) for s in (0, 1)]
+    for p in pages:
+        expect(p.locator("#glossary")).to_be_visible()
+    g0 = pages[0].locator("#glossary-list dt").all_text_contents()
+    g1 = pages[1].locator("#glossary-list dt").all_text_contents()
+    assert "High Card" in g0 and "High Card" in g1
+    assert not {x for x in g0 if x.startswith("Card ")} & {x for x in g1 if x.startswith("Card ")}
+    pages[0].locator("#glossary summary").click()
+    expect(pages[0].locator("#glossary-list dd").first).to_be_visible()
+    pages[0].screenshot(path=SHOTS / "example-glossary.png", full_page=True)
+    rng = random.Random(5)
+    while not pages[0].locator("#result").is_visible():
+        click_round(pages, rng)
+    for p in pages:
+        expect(p.locator("#result")).to_contain_text("Result")
+        expect(p.locator("#turn")).to_have_text("The game is over.")
+    with pages[1].expect_download() as dl:
+        pages[1].locator("#save").click()
+    doc = json.loads(Path(dl.value.path()).read_text())
+    assert doc["game"] == "example" and len(doc["actions"]) == 6
+    pages[1].screenshot(path=SHOTS / "example-result.png", full_page=True)
+    assert not errors, errors
+
+
+def test_phone_sized_table_and_lobby_form_errors(browser, server):
+    """A phone-sized page stacks the columns; a bad form shows its error next to the field."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(server.url + "/new/champions")
+    page.select_option("select[aria-label='heroes 2']", "spider_man")
+    page.click("#create")
+    expect(page.locator(".field.has-error .field-error")).to_contain_text("lists an item twice")
+    page.screenshot(path=SHOTS / "lobby-form-error-phone.png", full_page=True)
+    page.select_option("select[aria-label='heroes 2']", "")
+    page.click("#create")
+    page.goto(page.input_value("#join-1"))
+    expect(page.locator("#conn")).to_have_text("live")
+    expect(page.locator("#options button").first).to_be_visible()
+    box = page.locator("#options button").first.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+    page.screenshot(path=SHOTS / "champions-phone.png", full_page=True)
+    ctx.close()

@@ -148,6 +148,13 @@ def test_websocket_checks_origin(c):
         assert hello(w, None)["type"] == "welcome"
 
 
+def test_tables_are_created_from_this_servers_own_pages(c):
+    r = c.post("/new/champions", content="seat.1=human", headers={
+        "content-type": "application/x-www-form-urlencoded", "origin": "http://evil.example"})
+    assert r.status_code == 403
+    assert c.get("/api/tables").json() == []
+
+
 def test_spectator_sees_the_public_view_and_acts_for_nobody(c):
     tid, tokens = create(c, "champions", ["human"], seed=6)
     with c.websocket_connect(f"/ws/{tid}") as w:

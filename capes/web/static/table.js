@@ -91,9 +91,7 @@ function handle(msg) {
 }
 
 function showState(m) {
-  const changed = m.n !== n;
   n = m.n;
-  if (changed) showError("");
   $("board").innerHTML = m.board || ""; // server-built HTML: the game's escaped text render or its own drawing
   showTurn(m);
   showDecision(m.decision || {});
@@ -154,6 +152,7 @@ function enableOptions() {
 function send(option) {
   if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
   pending = true;
+  showError(""); // an error stays until the next click, so that it can be read
   enableOptions();
   ws.send(JSON.stringify({ type: "act", n, option }));
 }
