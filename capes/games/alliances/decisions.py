@@ -300,7 +300,7 @@ def _nearest_obj_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 @decider("consent")
 def _consent_d(st: AlliancesState) -> Decision:
     _, _, ci, j, sym = st.pending  # type: ignore[misc]
-    opts = [Option("agree", f"Agree: {st.cname(ci)} takes the {sym} Ingredient from {st.cname(j)}"),
+    opts = [Option("agree", f"Agree: {st.cname(ci)} takes the {sym.title()} Ingredient from {st.cname(j)}"),
             Option("refuse", "Refuse")]
     return _d(st, f"Lab Partners: do you agree to hand over {st.cname(j)}'s Ingredient?", opts, "consent")
 
@@ -443,7 +443,7 @@ def _rally_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 @decider("place_ing")
 def _place_ing_d(st: AlliancesState) -> Decision:
     _, _, sym, spaces, _tid = st.pending  # type: ignore[misc]
-    opts = [Option(f"place:{st.lbl(s)}", f"Place the {RESULT_NAMES[sym]} Ingredient at {st.lbl(s)}") for s in spaces]
+    opts = [Option(f"place:{st.lbl(s)}", f"Place the {RESULT_NAMES[sym].title()} Ingredient at {st.lbl(s)}") for s in spaces]
     return _d(st, "Place the Ingredient within 1 Space", opts, "place")
 
 
@@ -455,7 +455,7 @@ def _place_ing_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 @decider("drop_choice")
 def _drop_choice_d(st: AlliancesState) -> Decision:
     _, _, ci, held, new = st.pending  # type: ignore[misc]
-    opts = [Option(f"drop:{RESULT_NAMES[s]}", f"Put down the {RESULT_NAMES[s]} Ingredient") for s in sorted({x for _, x in held})]
+    opts = [Option(f"drop:{RESULT_NAMES[s]}", f"Put down the {RESULT_NAMES[s].title()} Ingredient") for s in sorted({x for _, x in held})]
     return _d(st, f"{st.cname(ci)} can hold only 2 Ingredients: which one is Placed?", opts, "drop")
 
 

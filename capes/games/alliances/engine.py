@@ -1060,7 +1060,7 @@ class AlliancesState(State):
         last = max(i for i, x in enumerate(self.tracker) if x)
         n = self.stage.tracker_spawns[last]
         r = self.roll(n)
-        self.emit("alliances/enemies-spawn", f"The Priority Player rolls {n} Spawn dice: " + ", ".join(RESULT_NAMES[x] for x in r) + ".")
+        self.emit("alliances/enemies-spawn", f"The Priority Player rolls {plural(n, 'Spawn die', 'Spawn dice')}: " + ", ".join(RESULT_NAMES[x] for x in r) + ".")
         frames: list[tuple[Any, ...]] = []
         fails = r.count(FAIL)
         if fails:
@@ -1382,7 +1382,7 @@ class AlliancesState(State):
         if gg is None:
             r = self.roll(1)[0]
             sp, d = self.stage.arrows[r]
-            self.emit("alliances/card/last-laugh/1", f"Green Goblin Spawns at the {RESULT_NAMES[r]} arrow Space {self.lbl(sp)}.")
+            self.emit("alliances/card/last-laugh/1", f"Green Goblin Spawns at the {RESULT_NAMES[r].title()} arrow Space {self.lbl(sp)}.")
             gg = self._add_enemy(self.game.boss_id, -1)
             self._push(("gg_enter", sp, r), ("gg_go", self.ecard(gg).speed, 0))
             return
@@ -1475,7 +1475,7 @@ class AlliancesState(State):
             # overlaps the Target token: roll, Place him on the matching arrow Space, re-Place the Target
             r = self.roll(1)[0]
             sp, _ = self.stage.arrows[r]
-            self.emit("alliances/card/last-laugh/2", f"Green Goblin reaches the Target; the die shows {RESULT_NAMES[r]}.")
+            self.emit("alliances/card/last-laugh/2", f"Green Goblin reaches the Target; the die shows {RESULT_NAMES[r].title()}.")
             self._place_target(r)
             self._push(("gg_into", sp, 0, turbo, -1), ("gg_go", left, turbo))
             return

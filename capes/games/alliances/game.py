@@ -147,6 +147,12 @@ class AlliancesGame(Game):
         from capes.games.alliances.render import render
         return render(state, seat)
 
+    def glossary(self, state: State, seat: int | None) -> dict[str, str]:
+        """The text of every Character, Level-Up Card, skill, Enemy, Stage, card, token and special condition in
+        view, by the name players see (nothing is hidden in Alliances: every seat reads the same)."""
+        from capes.games.alliances.glossary import glossary
+        return glossary(state, seat)
+
     def content(self) -> list[ContentEntry]:
         from capes.games.alliances.render import content_entries
         return content_entries(self)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from capes.core.protocol import ContentEntry
+from capes.games.alliances.glossary import SKILLS
 
 _ENEMY_SYM = {"goon": "g", "sentry": "s", "brute": "b", "mini_boss": "G", "boss": "G"}
 _ICON = {"critical": "C", "wild": "W", "hit": "H", "block": "B", "blank": "_", "failure": "F"}
@@ -84,17 +85,18 @@ def render(state: Any, seat: int | None) -> str:
         act = " <- activating" if v.get("active") == c["id"] else ""
         out.append(f"{i + 1} {name}{pr}{act} (P{c['seat'] + 1}) @{c['pos'] or '-'}: Stamina {c['stamina']}/{c['max_stamina']} "
                    f"Power {c['power']} XP {c['xp']} Lv{c['level']} {flags} tokens {c['activation_tokens']}"
-                   + (f" cond {','.join(c['conditions'])}" if c["conditions"] else "")
-                   + (f" holding {','.join(c['holding'])}" if c["holding"] else ""))
+                   + (f" conditions {', '.join(x.title() for x in c['conditions'])}" if c["conditions"] else "")
+                   + (f" holding {', '.join(x.title() for x in c['holding'])} Ingredient"
+                      + ("s" if len(c["holding"]) > 1 else "") if c["holding"] else ""))
         out.append(f"   Def P{side.defense[0]}/E{side.defense[1]}/M{side.defense[2]} Speed {side.speed} · {atks}"
-                   f" · skills {', '.join(side.skills) or '-'}")
+                   f" · skills {', '.join(SKILLS.get(x, (x, ''))[0] for x in side.skills) or '-'}")
     states = _token_states(st.script, v, g)
     if states:
         out.append("Objective tokens: " + "; ".join(states))
     if v["enemies"]:
         out.append("Enemies: " + "; ".join(
-            f"#{e['uid']} {g.data.enemies[e['id']].name} @{e['pos'] or '-'} dmg {e['damage']}/{e['stamina']}"
-            + (f" {','.join(e['conditions'])}" if e["conditions"] else "") for e in v["enemies"]))
+            f"{g.data.enemies[e['id']].name} @{e['pos'] or '-'} Damage {e['damage']}/{e['stamina']}"
+            + (f" {', '.join(x.title() for x in e['conditions'])}" if e["conditions"] else "") for e in v["enemies"]))
     trk = " | ".join((g.data.enemies[x].name if x and x != "*" else "Challenge" if x == "*" else "-") +
                      f" ({n})" for x, n in zip(v["tracker"], st.tracker_spawns, strict=False))
     out.append(f"Spawn Tracker: {trk}")

@@ -62,10 +62,14 @@ def _lab_setup(st: AlliancesState) -> None:
 def _lab_interact(st: AlliancesState, ci: int) -> list[Option]:
     out = []
     held = {x for _, x in st.chars[ci][C_HELD]}
+    offered: set[tuple[int, int]] = set()
     for t in st.tokens:
         if not _near(st, ci, t) or not st._can_interact(ci, t[T_ID]):
             continue
         if t[T_KIND] == "ing":
+            if (t[T_SYM], t[T_POS]) in offered:
+                continue  # two alike Ingredients in one Space are one choice for the player
+            offered.add((t[T_SYM], t[T_POS]))
             out.append(Option(f"interact:{t[T_ID]}", f"Interact: pick up the {RESULT_NAMES[t[T_SYM]]} Ingredient at {st.lbl(t[T_POS])}"))
         elif t[T_KIND] == "obj" and t[T_SYM] in held and not contested_by_enemy(st, t[T_POS]):
             out.append(Option(f"interact:{t[T_ID]}", f"Interact: add Ingredients to the {RESULT_NAMES[t[T_SYM]]} Sample"))
@@ -77,7 +81,7 @@ def _lab_interact(st: AlliancesState, ci: int) -> list[Option]:
                     if (ci, tid) in st.interacted:
                         continue
                     out.append(Option(f"interact:held:{st.game.squad[j]}:{RESULT_NAMES[sym]}",
-                                      f"Lab Partners: take the {RESULT_NAMES[sym]} Ingredient from {st.cname(j)}"))
+                                      f"Lab Partners: take the {RESULT_NAMES[sym].title()} Ingredient from {st.cname(j)}"))
     return out
 
 
@@ -90,7 +94,7 @@ def _lab_do(st: AlliancesState, ci: int, parts: list[str]) -> None:
         h.remove(pair)
         st.chars[j][C_HELD] = tuple(h)
         st.interacted = (*st.interacted, (ci, pair[0]))
-        st.emit("alliances/stage/lab-partners", f"{st.cname(ci)} takes a {parts[2]} Ingredient from {st.cname(j)}.")
+        st.emit("alliances/stage/lab-partners", f"{st.cname(ci)} takes a {parts[2].title()} Ingredient from {st.cname(j)}.")
         st._push(("ing_take", ci, pair[0], sym, 0))
         return
     tid = int(parts[0])
@@ -143,7 +147,7 @@ def _lab_ko(st: AlliancesState, e: list[Any]) -> None:
         k -= st.pool[sym]
     st.pool[sym] -= 1
     st._put_ing(sym, e[E_POS])
-    st.emit("alliances/stage/scientific-method", f"Scientific Method: a {RESULT_NAMES[sym]} Ingredient is revealed at {st.lbl(e[E_POS])}.")
+    st.emit("alliances/stage/scientific-method", f"Scientific Method: a {RESULT_NAMES[sym].title()} Ingredient is revealed at {st.lbl(e[E_POS])}.")
 
 
 def _lab_end(st: AlliancesState) -> bool:
