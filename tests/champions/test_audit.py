@@ -2,8 +2,9 @@
 class ("immediately" rules checked whatever caused the change; bounded searches). Each names its rule id."""
 
 from capes.games.champions.data import CARDS
+from capes.games.champions.engine import CONF, STUN
 from capes.games.champions.flow import deal_boost
-from tests.champions.helpers import enc, go, reveal, scenario, settle
+from tests.champions.helpers import do, enc, go, reveal, scenario, settle, uid
 
 
 def _deck_of(s, k: int) -> list[int]:
@@ -116,3 +117,23 @@ def test_masterplan_does_not_dig_into_the_reshuffled_discard_rr_encounter_deck()
     s, mp, sides = _masterplan_state(True)
     reveal(s, "01192")
     assert sides[0] not in s.eplay and sides[0] in s.edeck
+
+
+# ---------------------------------------------------------------- item 3: a replaced ally attack/thwart
+def test_stunned_ally_attack_replaced_takes_no_consequential_damage_rr_ally():
+    """champions/rr/ally, champions/rr/stunned (ruling 18): a stunned ally's attack is replaced by discarding the
+    stun; the attack does not happen, so the ally takes no consequential damage."""
+    s = scenario(play=["01051"])  # Tigra: ATK and THW each with 1 consequential damage
+    t = uid(s, "01051", "play")
+    s.st[t] |= STUN
+    do(s, f"aatk:{t}:{s.villain}")
+    assert not s.st[t] & STUN and s.exh[t] and s.dmg[s.villain] == 0 and s.dmg[t] == 0
+
+
+def test_confused_ally_thwart_replaced_takes_no_consequential_damage_rr_ally():
+    """champions/rr/ally, champions/rr/confused (ruling 18): likewise a confused ally's thwart."""
+    s = scenario(play=["01051"], threat=3)
+    t = uid(s, "01051", "play")
+    s.st[t] |= CONF
+    do(s, f"athw:{t}:{s.mscheme}")
+    assert not s.st[t] & CONF and s.exh[t] and s.thr[s.mscheme] == 3 and s.dmg[t] == 0

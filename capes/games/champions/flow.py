@@ -689,12 +689,13 @@ def _recover(g: G, p: int) -> None:
 def _aattack(g: G, p: int, a: int, e: int) -> None:
     # champions/summary/actions/basic-attack-ally
     g.exh[a] = 1
-    if g.st[a] & STUN:
+    if g.st[a] & STUN:  # champions/rr/stunned: the attack is replaced, so no consequential damage (champions/rr/ally)
         g.st[a] &= ~STUN
-        g.emit("champions/rr/stunned", f"{g.name(a)} is stunned and does not attack.")
-    else:
-        g.emit("champions/summary/actions/basic-attack-ally", f"{g.name(a)} attacks {g.name(e)}.")
-        _attack_hits(g, p, a, e, g.atk(a), 1)
+        g.emit("champions/rr/stunned", f"{g.name(a)} is stunned: the attack is replaced by discarding the stun "
+               "(no consequential damage).")
+        return
+    g.emit("champions/summary/actions/basic-attack-ally", f"{g.name(a)} attacks {g.name(e)}.")
+    _attack_hits(g, p, a, e, g.atk(a), 1)
     c = C(g.code[a])
     if c.atk_cost:
         g.push(("dmg", a, c.atk_cost, -1, 0))  # champions/rr/consequential-damage
@@ -703,12 +704,13 @@ def _aattack(g: G, p: int, a: int, e: int) -> None:
 @step("athwart")
 def _athwart(g: G, p: int, a: int, s: int) -> None:
     g.exh[a] = 1
-    if g.st[a] & CONF:
+    if g.st[a] & CONF:  # champions/rr/confused: the thwart is replaced, so no consequential damage (champions/rr/ally)
         g.st[a] &= ~CONF
-        g.emit("champions/rr/confused", f"{g.name(a)} is confused and does not thwart.")
-    else:
-        g.emit("champions/summary/actions/basic-thwart", f"{g.name(a)} thwarts {g.name(s)}.")
-        g.push(("rthreat", s, _basic_thwart(g, a, s), a), ("win", "after_thwart"), ("evt", "after_thwart", a, p))
+        g.emit("champions/rr/confused", f"{g.name(a)} is confused: the thwart is replaced by discarding the "
+               "confused card (no consequential damage).")
+        return
+    g.emit("champions/summary/actions/basic-thwart", f"{g.name(a)} thwarts {g.name(s)}.")
+    g.push(("rthreat", s, _basic_thwart(g, a, s), a), ("win", "after_thwart"), ("evt", "after_thwart", a, p))
     c = C(g.code[a])
     if c.thw_cost:
         g.push(("dmg", a, c.thw_cost, -1, 0))  # champions/rr/consequential-damage
