@@ -36,6 +36,8 @@ MAX_MESSAGE = 2048
 MAX_FORM = 16 * 1024
 #: pages watching one table at most
 MAX_CONNS_PER_TABLE = 64
+#: replies a page may leave unread before it is disconnected (it sends but does not read)
+MAX_OUTBOX = 64
 STATIC = Path(__file__).parent / "static"
 
 _env = Environment(loader=PackageLoader("capes.web", "templates"), autoescape=select_autoescape(["html"]))
@@ -199,6 +201,9 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
             _seats_changed(t)
             pump = asyncio.get_running_loop().create_task(_pump(t, conn))
             while True:
+                if len(conn.outbox) > MAX_OUTBOX:
+                    await ws.close(code=1008)
+                    return
                 msg = await _receive(ws)
                 if msg is None:
                     conn.push({"type": "error", "message": _last_error(ws)})

@@ -27,6 +27,7 @@ let mySeat = null;
 let pending = false; // an action sent, its update not yet back
 let retry = 0;
 let fatal = false;
+const baseTitle = document.title;
 
 function el(tag, attrs = {}, text = "") {
   const e = document.createElement(tag);
@@ -108,9 +109,11 @@ function showTurn(m) {
   const st = $("status");
   st.hidden = m.status !== "broken";
   st.textContent = m.status === "broken" ? `This table is broken: ${m.note}` : "";
+  document.title = baseTitle;
   if (m.status === "broken") { t.textContent = ""; return; }
   if (m.result || d.seat === null || d.seat === undefined) { t.textContent = "The game is over."; t.className = "turn"; return; }
   const mine = mySeat !== null && d.seat === mySeat;
+  document.title = `${mine ? "▶ Your turn — " : ""}${baseTitle}`;
   if (mine) {
     t.textContent = d.secret ? "Your secret choice — the others cannot see it." : "Your turn.";
     t.className = "turn mine";
