@@ -53,6 +53,12 @@ def run(s: AlliancesState, *frames: tuple[Any, ...], dice: tuple[int, ...] = ())
     s._run()
 
 
+def settle_order(s: AlliancesState) -> None:
+    """Answer "the players decide the order" of Enemy Advances with the order they entered the battlefield."""
+    while s.decision.kind == "enemy-order":
+        s.apply("order:arrival")
+
+
 def texts(s: AlliancesState) -> list[str]:
     return [e.text for e in s.log]
 

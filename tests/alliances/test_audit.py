@@ -9,7 +9,7 @@ from capes.games.alliances.content import COND_BIT
 from capes.games.alliances.engine import C_POS, C_POW, C_STA, E_COND, E_DMG, T_POS
 from capes.games.alliances.stages import _works_launch
 
-from .helpers import BLANK, BLOCK, HIT, blank_stage, put_char, put_enemy, run, sq, texts, where
+from .helpers import BLANK, BLOCK, HIT, blank_stage, put_char, put_enemy, run, settle_order, sq, texts, where
 
 SQUAD = ("spectacular_spider_man", "ultimate_spider_man", "ghost_spider", "black_cat")
 
@@ -35,6 +35,7 @@ def test_minion_ko_full_tracker_no_open_spawn_space_frenzies_and_waits() -> None
     s.forced = [BLOCK] * 20  # every defence die a Block: no Damage
     s._hurt_enemy(s.enemy(ga), 5, -1)
     s._run()
+    settle_order(s)
     t = texts(s)
     assert "An Enemy would Spawn but no Spawn Space is open: Enemies Frenzy instead." in t
     assert "Enemies Frenzy!" in t and "Still no Open Spawn Space: Enemies Attack." in t
@@ -79,6 +80,7 @@ def test_bombing_run_spawn_with_no_open_spawn_space_frenzies_instead() -> None:
     s.priority = 3
     s.forced = [BLOCK] * 40
     run(s, ("bombing_run",))
+    settle_order(s)
     t = texts(s)
     assert "Green Goblin would Spawn but no Spawn Space is open: Enemies Frenzy instead." in t
     assert t.count("Enemies Frenzy!") == 2
@@ -138,6 +140,7 @@ def test_enemy_bleed_only_at_the_end_of_the_enemies_attack_step() -> None:
     h2[E_COND] = COND_BIT["bleed"]
     s.forced = [BLOCK] * 20
     run(s, ("spawn", -1, 0))
+    settle_order(s)
     assert h2[E_COND] & COND_BIT["bleed"] and h2[E_DMG] == 0  # today: Bleed resolved here
     assert "Still no Open Spawn Space: Enemies Attack." in texts(s)
     s.forced = [BLOCK] * 20
@@ -162,3 +165,58 @@ def test_engine_steps_are_bounded() -> None:
     with pytest.raises(EngineError, match="power"):
         run(s, *[("power",)] * 100)
     assert s.chars[0][C_POW] <= 10
+
+
+def test_players_decide_the_order_of_enemy_advances_when_it_matters() -> None:
+    """alliances/timing, alliances/player-decisions, alliances/enemies-move/2 (ruling 3 rewritten): Minions Advance
+    at once and the rulebook gives no order, so the Priority Player decides it when one Advance can change another
+    (here both Goblin Armies want d7); Enemies that cannot meet move without a question."""
+    s = blank_stage(0)
+    put_char(s, "black_cat", "d8")
+    s.priority = 3
+    g1 = put_enemy(s, "goblin_army", "d5")
+    g2 = put_enemy(s, "goblin_army", "d4")
+    run(s, ("enemies_move",))
+    d = s.decision
+    assert d.kind == "enemy-order" and d.seat == 0
+    assert [o.label for o in d.options] == ["Advance them in the order they entered the battlefield",
+                                            "Goblin Army at d5 Advances next", "Goblin Army at d4 Advances next"]
+    s.apply(f"first:{g2}")
+    assert where(s, g2) == "d7" and where(s, g1) == "d6"
+    s2 = blank_stage(0)
+    put_char(s2, "black_cat", "d8")
+    a = put_enemy(s2, "goblin_army", "d5")
+    b = put_enemy(s2, "goblin_army", "d4")
+    run(s2, ("enemies_move",))
+    s2.apply("order:arrival")
+    assert where(s2, a) == "d7" and where(s2, b) == "d6"
+    s3 = blank_stage(0)
+    put_char(s3, "black_cat", "a8")
+    put_char(s3, "ghost_spider", "h1")
+    put_enemy(s3, "goblin_army", "a5")
+    put_enemy(s3, "goblin_army", "h4")
+    run(s3, ("enemies_move",))
+    assert s3.decision.kind != "enemy-order" and len([t for t in texts(s3) if "Advances from" in t]) == 2
+
+
+def test_priority_goes_to_the_proposed_character_only_with_a_majority() -> None:
+    """alliances/priority (ruling 8 rewritten): "If a majority of players agree" — Player 1's proposal needs the
+    other players' agreement; without a majority, the players roll off."""
+    import capes
+
+    from .test_rules import _to_priority
+
+    s = capes.load("alliances", players=2).new_game(1)
+    _to_priority(s)
+    s.apply("priority:black_cat")
+    d = s.decision
+    assert d.seat == 1 and d.ids() == ["agree", "disagree"]
+    s.apply("disagree")  # 1 of 2 is no majority
+    assert "No majority agrees (1 of 2): the players roll off for Priority." in texts(s)
+    s = capes.load("alliances", players=3).new_game(1)
+    _to_priority(s)
+    s.apply("priority:black_cat")
+    s.apply("agree")
+    assert s.decision.seat == 2
+    s.apply("disagree")  # 2 of 3 agree
+    assert s.priority == 3 and s.decision.kind == "deploy"

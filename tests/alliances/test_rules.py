@@ -28,6 +28,7 @@ from .helpers import (
     put_char,
     put_enemy,
     run,
+    settle_order,
     sq,
     texts,
     where,
@@ -147,6 +148,7 @@ def test_no_open_spawn_space_frenzy_and_goblin_war_cry() -> None:
     ga = put_enemy(s, "goblin_army", "d4")
     s.tracker[0] = "oscorp_goliath"
     run(s, ("spawn", -1, 0))
+    settle_order(s)  # alliances/timing: the players decide the order of the Frenzy's Advances
     assert s.board.dist[sq(s, where(s, ga))][sq(s, "d4")] == 3
     assert any("Enemies Frenzy" in t for t in texts(s))
     assert any("Oscorp Goliath Spawns" in t for t in texts(s))  # a Spider-Slayer moved off its Spawn Space

@@ -85,8 +85,41 @@ def _prio_d(st: AlliancesState) -> Decision:
 def _prio_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     if oid == "rolloff":
         st._rolloff()
+        return
+    ci = st.game.squad.index(oid.split(":", 1)[1])
+    if st.game.players == 1:
+        st._set_priority(ci)
+        return
+    # alliances/priority: the Character gets the token only if a majority of players agree (ruling 8: Player 1
+    # proposes, each other player agrees or not)
+    st.emit("alliances/priority", f"Player 1 proposes that {st.cname(ci)} starts with the Priority token.")
+    _prio_vote(st, ci, 1, 1)
+
+
+def _prio_vote(st: AlliancesState, ci: int, seat: int, yes: int) -> None:
+    players = st.game.players
+    if seat < players:
+        st._ask("prio_vote", seat, ci, yes)
+        return
+    if 2 * yes > players:
+        st._set_priority(ci)
     else:
-        st._set_priority(st.game.squad.index(oid.split(":", 1)[1]))
+        st.emit("alliances/priority", f"No majority agrees ({yes} of {players}): the players roll off for Priority.")
+        st._rolloff()
+
+
+@decider("prio_vote")
+def _prio_vote_d(st: AlliancesState) -> Decision:
+    ci = st.pending[2]  # type: ignore[index]
+    opts = [Option("agree", f"Agree: {st.cname(ci)} starts with the Priority token"),
+            Option("disagree", "Do not agree (without a majority the players roll off)")]
+    return _d(st, f"Player 1 proposes {st.cname(ci)} for the Priority token: do you agree?", opts, "priority")
+
+
+@answer("prio_vote")
+def _prio_vote_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    _, seat, ci, yes = p
+    _prio_vote(st, ci, seat + 1, yes + (oid == "agree"))
 
 
 @decider("give")
@@ -266,6 +299,29 @@ def _nearest_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     ci = st.game.squad.index(oid.split(":", 1)[1])
     if e is not None:
         st._enemy_advance(e, st.chars[ci][C_POS], speed, rule, st.cname(ci))
+
+
+@decider("minion_order")
+def _minion_order_d(st: AlliancesState) -> Decision:
+    _, _, uids, speeds, rule = st.pending  # type: ignore[misc]
+    opts = [Option("order:arrival", "Advance them in the order they entered the battlefield")]
+    for u in uids:
+        e = st.enemy(u)
+        if e is not None:
+            opts.append(Option(f"first:{u}", f"{st.ewhere(e)} Advances next", "Choose the next"))
+    return _d(st, "Enemies Advance: the players decide the order", opts, "enemy-order")
+
+
+@answer("minion_order")
+def _minion_order_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    _, _, uids, speeds, rule = p
+    if oid == "order:arrival":
+        st._push(*[("minion_move", u, sp, rule) for u, sp in zip(uids, speeds, strict=True)])
+        return
+    u = int(oid.split(":")[1])
+    i = uids.index(u)
+    st._push(("minion_move", u, speeds[i], rule),
+             ("minions_move", uids[:i] + uids[i + 1:], speeds[:i] + speeds[i + 1:], rule))
 
 
 @decider("spawnspace")

@@ -972,10 +972,32 @@ class AlliancesState(State):
         if self.stage.kind == "boss":
             frames.append(("boss_activate",))
         # alliances/enemies-move/2: each Minion Advances its Speed Toward the nearest non-Dazed Character
-        for e in self.enemies:
-            if not self.is_boss(e):
-                frames.append(("minion_move", e[E_UID], -1, "alliances/enemies-move/2"))
+        mins = [e for e in self.enemies if not self.is_boss(e)]
+        frames.append(("minions_move", tuple(e[E_UID] for e in mins), (-1,) * len(mins), "alliances/enemies-move/2"))
         self._push(*frames)
+
+    def _f_minions_move(self, uids: tuple[int, ...], speeds: tuple[int, ...], rule: str) -> None:
+        """Several Enemies Advance at once. The rulebook gives no order, so the players decide it
+        (alliances/timing: simultaneous effects without an order; alliances/player-decisions: the Priority Player)
+        — asked only when one Enemy's Advance could change another's (they could meet); otherwise, and by the
+        first option, they go in the order they entered the battlefield."""
+        live = [(u, sp) for u, sp in zip(uids, speeds, strict=True)
+                if (e := self.enemy(u)) is not None and not e[E_DAZ]]
+        if len(live) > 1 and self._moves_interact(live):
+            self._ask("minion_order", self.prio_seat, tuple(u for u, _ in live), tuple(sp for _, sp in live), rule)
+            return
+        self._push(*[("minion_move", u, sp, rule) for u, sp in live])
+
+    def _moves_interact(self, live: list[tuple[int, int]]) -> bool:
+        """Could the order of these Advances matter? Only if two Enemies could reach each other's Spaces (an
+        Advance may pass but not end on another Enemy; Characters do not move meanwhile)."""
+        d = self.board.dist
+        pos = []
+        for u, sp in live:
+            e = self.enemy(u)
+            assert e is not None
+            pos.append((e[E_POS], self.ecard(e).speed if sp < 0 else sp))
+        return any(d[a][b] <= sa + sb for i, (a, sa) in enumerate(pos) for b, sb in pos[i + 1:])
 
     def _f_minion_move(self, uid: int, speed: int, rule: str = "alliances/enemies-move/2") -> None:
         e = self.enemy(uid)
@@ -1073,7 +1095,8 @@ class AlliancesState(State):
     def _f_empty_tracker(self) -> None:
         # alliances/empty-spawn-tracker: each Enemy Advances 1 Toward the closest non-Dazed Character
         self.emit("alliances/empty-spawn-tracker", "An Enemy would Spawn but the Spawn Tracker holds none: each Enemy Advances 1 Space instead.")
-        self._push(*[("minion_move", e[E_UID], 1, "alliances/empty-spawn-tracker") for e in self.enemies if not self.is_boss(e)])
+        mins = [e for e in self.enemies if not self.is_boss(e)]
+        self._push(("minions_move", tuple(e[E_UID] for e in mins), (1,) * len(mins), "alliances/empty-spawn-tracker"))
 
     def _open_spawns(self) -> list[int]:
         # alliances/open-spawn-space
@@ -1134,12 +1157,15 @@ class AlliancesState(State):
         # alliances/frenzy
         self.emit("alliances/frenzy", "Enemies Frenzy!")
         frames: list[tuple[Any, ...]] = []
+        uids: list[int] = []
+        speeds: list[int] = []
         for e in self.enemies:
             if self.is_boss(e):
                 e[E_COND] = 0  # alliances/card/last-laugh/3
                 continue
-            n = 3 if "goblin_war_cry" in self.ecard(e).rules else 1  # alliances/enemy/goblin-war-cry
-            frames.append(("minion_move", e[E_UID], n, "alliances/frenzy"))
+            uids.append(e[E_UID])
+            speeds.append(3 if "goblin_war_cry" in self.ecard(e).rules else 1)  # alliances/enemy/goblin-war-cry
+        frames.append(("minions_move", tuple(uids), tuple(speeds), "alliances/frenzy"))
         frames.append(("spawn", -1, 1))
         frames.append(("compact",))
         self._push(*frames)
