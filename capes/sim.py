@@ -9,7 +9,6 @@ import math
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -193,32 +192,58 @@ def simulate(game_id: str, n: int, workers: int = 1, seed: int = 0, config: Mapp
     return summary
 
 
+def _worker(tasks: Any, results: Any, game_id: str, cfg: dict[str, Any], bots: list[str],
+            bot_opts: Mapping[str, Any] | None) -> None:
+    _ignore_sigint()
+    while True:
+        seed = tasks.get()
+        if seed is None:
+            return
+        results.put(play_one(game_id, cfg, seed, bots, bot_opts))
+
+
 def _run_pool(game_id: str, cfg: dict[str, Any], seed: int, n: int, bots: list[str],
               bot_opts: Mapping[str, Any] | None, workers: int, tally: Tally,
               progress: Callable[[int], None] | None) -> None:
-    from concurrent.futures import FIRST_COMPLETED, Future, wait
+    """Worker processes fed a few seeds at a time; on Ctrl-C they are terminated at once."""
+    import multiprocessing
+    import queue
 
-    ex = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-    pending: set[Future[dict[str, Any]]] = set()
-    nxt = 0
+    ctx: Any = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    tasks, results = ctx.Queue(), ctx.Queue()
+    procs = [ctx.Process(target=_worker, args=(tasks, results, game_id, cfg, bots, bot_opts), daemon=True)
+             for _ in range(workers)]
+    for p in procs:
+        p.start()
+    sent = done = 0
     try:
-        while nxt < n or pending:
-            while nxt < n and len(pending) < workers * 3:
-                pending.add(ex.submit(play_one, game_id, cfg, seed + nxt, bots, bot_opts))
-                nxt += 1
-            done, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
-            for f in done:
-                tally.add(f.result())
-                if progress:
-                    progress(1)
-    except BaseException:
-        for f in pending:
-            f.cancel()
-        for p in list(getattr(ex, "_processes", {}).values()):
-            p.terminate()  # a game in progress is abandoned at once
-        ex.shutdown(wait=False, cancel_futures=True)
-        raise
-    ex.shutdown(wait=True)
+        while done < n:
+            while sent < n and sent - done < workers * 3:
+                tasks.put(seed + sent)
+                sent += 1
+            try:
+                r = results.get(timeout=0.25)
+            except queue.Empty:
+                if not any(p.is_alive() for p in procs):
+                    raise RuntimeError("every simulation worker died") from None
+                continue
+            tally.add(r)
+            done += 1
+            if progress:
+                progress(1)
+        for _ in procs:
+            tasks.put(None)
+        for p in procs:
+            p.join(timeout=5)
+    finally:
+        for p in procs:
+            if p.is_alive():
+                p.terminate()  # a game in progress is abandoned at once
+        for p in procs:
+            p.join(timeout=1)
+        for q in (tasks, results):
+            q.cancel_join_thread()
+            q.close()
 
 
 def summarise_tally(game_id: str, cfg: dict[str, Any], bots: list[str], t: Tally, wall: float) -> SimSummary:

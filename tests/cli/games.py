@@ -49,8 +49,9 @@ class StepsState(State):
         if not self.ready:
             return Decision(self.seat, "Ready?", (Option("ready", "Get ready"),))
         opts = [Option(f"move:{h}:{i}", f"Move {h} to {p}", h) for h in HEROES for i, p in enumerate(PLACES)]
-        opts += [Option("draw", "Draw a secret card", "other"), Option("roll", "Roll the die", "other"),
-                 Option("end", "End the turn", "other")]
+        if self.deck:
+            opts.append(Option("draw", "Draw a secret card", "other"))
+        opts += [Option("roll", "Roll the die", "other"), Option("end", "End the turn", "other")]
         return Decision(self.seat, "Your move", tuple(opts))
 
     def _do(self, oid: str) -> None:
@@ -72,11 +73,19 @@ class StepsState(State):
             r = self.rng.randint(1, 6)
             self.score[s] += r
             self.emit("steps/roll", f"Seat {s + 1} rolls {r}.")
-        else:
+        if oid == "end" or (oid != "ready" and self._acts_this_turn() >= 5):  # a turn is at most 5 actions
             self.turn += 1
             self.ready = False
             if self.turn >= 6:
                 self.emit("steps/end", f"Final score {self.score[0]}-{self.score[1]}.")
+
+    def _acts_this_turn(self) -> int:
+        n = 1  # the action being applied (not yet in self.actions)
+        for a in reversed(self.actions):
+            if a == "ready":
+                return n
+            n += 1
+        return n
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return {"turn": self.turn, "ready": self.ready, "pos": dict(self.pos), "score": list(self.score),
