@@ -27,7 +27,8 @@ def test_human_seat_sees_menu_and_bad_input_is_refused(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     run(game, state, ["human", "random"], Console(file=out, width=120), save, 4, input_fn=lambda _: next(answers))
     text = out.getvalue()
-    assert "is not an option" in text and "Choose a card to play in secret" in text
+    assert "error: no choice 0" in text and "'banana' is not a choice" in text
+    assert "Choose a card to play in secret" in text
     assert state.is_over and "Result" in text
     assert replay(json.loads(save.read_text())).to_json() == state.to_json()
 
@@ -35,7 +36,7 @@ def test_human_seat_sees_menu_and_bad_input_is_refused(tmp_path: Path) -> None:
 def test_quit_saves_a_resumable_game(tmp_path: Path) -> None:
     game = HighCardGame()
     state = game.new_game(4)
-    answers = iter(["1", "q"])
+    answers = iter(["", "1", "", "", "q"])  # hot-seat: press Enter at each hand-off
     save = tmp_path / "g.json"
     run(game, state, ["human", "human"], Console(file=io.StringIO()), save, 4, input_fn=lambda _: next(answers))
     doc = json.loads(save.read_text())
@@ -44,8 +45,10 @@ def test_quit_saves_a_resumable_game(tmp_path: Path) -> None:
 
 def test_seat_specs() -> None:
     game = HighCardGame()
-    assert parse_seats(game, ["2=ismcts"], "random") == ["random", "ismcts"]
-    for bad, msg in [("3=human", "must be 1..2"), ("1=wizard", "unknown kind 'wizard'"), ("x", "N=KIND")]:
+    assert [str(k) for k in parse_seats(game, ["2=ismcts:iterations=50"], "random")] == ["random",
+                                                                                      "ismcts:iterations=50"]
+    for bad, msg in [("3=human", "must be 1..2"), ("1=wizard", "unknown seat kind 'wizard'"), ("x", "N=KIND"),
+                     ("1=ismcts:iterations", "KEY=VALUE"), ("1=human:x=1", "takes no settings")]:
         with pytest.raises(ConfigError, match=msg):
             parse_seats(game, [bad], "random")
 
