@@ -119,7 +119,7 @@ class Session:
         self.applied = 0
         self.stopped: str | None = None  # "quit" | "interrupted" when the game did not reach its end
         self._clear = clear or self._default_clear
-        self._last_shown: tuple[int, int] | None = None
+        self._last_shown: tuple[int, str] | None = None
 
     @property
     def hot_seat(self) -> bool:
@@ -224,11 +224,11 @@ class Session:
         state = self.state
         d = state.decision
         self.narrator.flush(state, seat)
-        key = (len(state.actions), seat)
-        if self._last_shown != key:
+        picture = self.game.render(state, seat)
+        if self._last_shown != (seat, picture):  # the board is drawn again only when it changed (b redraws it)
             self.console.rule(f"{escape(self.game.seat_name(seat))} to decide")
-            self.console.print(escape(self.game.render(state, seat)), highlight=False)
-            self._last_shown = key
+            self.console.print(escape(picture), highlight=False)
+            self._last_shown = (seat, picture)
         groups = P.grouped(d.options)
         group: int | None = None
         while True:
@@ -238,7 +238,8 @@ class Session:
             n = len(groups[group][1]) if groups is not None and group is not None else (
                 len(groups) if groups is not None else len(d.options))
             try:
-                raw = self._read(f"{self.game.seat_name(seat)} [1-{n}, ? for help]: ").strip()
+                who = f"{self.game.seat_name(seat)} " if self.hot_seat else ""
+                raw = self._read(f"{who}[1-{n}, ? for help]: ").strip()
             except EOFError:
                 raise Quit from None
             num = P.parse_number(raw)
