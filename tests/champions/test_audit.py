@@ -4,7 +4,7 @@ class ("immediately" rules checked whatever caused the change; bounded searches)
 from capes.games.champions.data import CARDS
 from capes.games.champions.engine import CONF, STUN
 from capes.games.champions.flow import deal_boost
-from tests.champions.helpers import do, enc, go, reveal, scenario, settle, uid
+from tests.champions.helpers import do, enc, go, reveal, scenario, settle, to_play, uid
 
 
 def _deck_of(s, k: int) -> list[int]:
@@ -137,3 +137,59 @@ def test_confused_ally_thwart_replaced_takes_no_consequential_damage_rr_ally():
     s.st[t] |= CONF
     do(s, f"athw:{t}:{s.mscheme}")
     assert not s.st[t] & CONF and s.exh[t] and s.thr[s.mscheme] == 3 and s.dmg[t] == 0
+
+
+# ---------------------------------------------------------------- item 2: defending for another player
+def _two_heroes():
+    s = scenario(heroes=("spider_man", "she_hulk"), form="hero", clear=True, bare=True)
+    s.first = 0
+    return s
+
+
+def test_another_players_hero_may_defend_rr_defense():
+    """champions/rr/defense (ruling 9): the villain attacks player 1; player 1 declines; player 2 declares their
+    ready hero, who takes the damage reduced by their own DEF; player 1's hero takes none."""
+    s = _two_heroes()
+    go(s, ("attack", s.villain, 0, 0))
+    assert s.decision.kind == "defend" and s.decision.seat == 0
+    do(s, "nodef")
+    assert s.decision.kind == "defend" and s.decision.seat == 1
+    assert "Player 1" in s.decision.prompt or "player 1" in s.decision.prompt
+    do(s, "def:hero")
+    sh = s.ident[1]
+    assert s.exh[sh] and s.dmg[s.ident[0]] == 0
+    assert s.dmg[sh] == max(0, s.atk(s.villain) - s.defv(sh))
+
+
+def test_another_players_ally_may_defend_and_one_defender_per_attack_rr_defense():
+    """champions/rr/defense: player 2's ready ally may defend player 1; once a defender is declared nobody else
+    is asked (one defender per attack)."""
+    s = _two_heroes()
+    a = to_play(s, 1, "01058")  # Daredevil, controlled by player 2
+    go(s, ("attack", s.villain, 0, 0))
+    do(s, "nodef")
+    assert s.decision.seat == 1 and f"def:{a}" in s.decision.ids()
+    do(s, f"def:{a}")
+    assert s.exh[a] and s.dmg[s.ident[0]] == 0 and s.decision.kind != "defend"
+    s2 = _two_heroes()
+    go(s2, ("attack", s2.villain, 0, 0))
+    do(s2, "def:hero")
+    assert s2.decision.kind != "defend" and not s2.exh[s2.ident[1]]
+
+
+def test_defence_is_asked_in_player_order_from_the_first_player_rr_defense():
+    """champions/rr/defense, champions/summary/faq/6: with player 2 first, player 2 is asked first even when the
+    attack is on player 1; a player with no ready hero in hero form and no ready ally is not asked."""
+    s = _two_heroes()
+    s.first = 1
+    go(s, ("attack", s.villain, 0, 0))
+    assert s.decision.seat == 1
+    do(s, "nodef")
+    assert s.decision.seat == 0
+    s2 = _two_heroes()
+    s2.exh[s2.ident[1]] = 1
+    go(s2, ("attack", s2.villain, 0, 0))
+    do(s2, "nodef")
+    assert s2.decision.kind != "defend"
+    settle(s2)
+    assert s2.dmg[s2.ident[0]] > 0

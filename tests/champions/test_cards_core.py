@@ -770,7 +770,7 @@ def test_01131_tiger_shark_tough_after_attack():
 def test_01132_melter_must_be_defended_by_ally():
     s = kl(minions=["01132"], play=["01002", "01083"])
     m = uid(s, "01132", "play")
-    s.stack.append(("defend", m, 0, 0))
+    s.stack.append(("defend", m, 0, 0, 0))
     s._decision = None
     s.run()
     assert "nodef" not in s.decision.ids() and "def:hero" not in s.decision.ids()

@@ -61,7 +61,8 @@ def test_villainous_minion_gets_a_boost_card_rr_villainous(kw):
     b = enc_top(st, "x_boost")
     go(st, ("mact", m, 0), windows=True)
     assert st.decision.kind == "defend"
-    st.apply("nodef")
+    while st.decision.kind == "defend":  # every player may declare a defender (champions/rr/defense)
+        st.apply("nodef")
     pass_windows(st)
     assert st.dmg[idu] == 1 + 2 and b in st.edisc and b not in st.edeck
     plain = new_uid(st, "x_thug", -1)
@@ -69,7 +70,8 @@ def test_villainous_minion_gets_a_boost_card_rr_villainous(kw):
     st.eng[plain] = 0
     b2 = enc_top(st, "x_boost")
     go(st, ("mact", plain, 0), windows=True)
-    st.apply("nodef")
+    while st.decision.kind == "defend":  # every player may declare a defender (champions/rr/defense)
+        st.apply("nodef")
     pass_windows(st)
     assert st.dmg[idu] == 3 + 1 and st.edeck[-1] == b2
 
@@ -172,7 +174,8 @@ def test_amplify_icon_adds_to_each_boost_card_rr_amplify(kw):
     enc_top(st, "x_boost")
     atk = st.atk(st.villain)
     go(st, ("attack", st.villain, 0, 1), windows=True)
-    st.apply("nodef")
+    while st.decision.kind == "defend":  # every player may declare a defender (champions/rr/defense)
+        st.apply("nodef")
     pass_windows(st)
     assert st.dmg[idu] == atk + 2 + 1
 
@@ -255,7 +258,8 @@ def test_teamwork_trait_activates_with_another_minion_of_the_trait_rr_teamwork(k
     go(st, ("engage", tw, 0), windows=True)
     pass_windows(st)
     assert st.decision.kind == "defend" and st.decision.seat == 0
-    st.apply("nodef")
+    while st.decision.kind == "defend":  # every player may declare a defender (champions/rr/defense)
+        st.apply("nodef")
     pass_windows(st)
     assert st.dmg[idu] == 2
     assert any(e.rule == "champions/rr/teamwork" for e in st.log)

@@ -442,10 +442,12 @@ def quick(g: Any, rng: Rng) -> str:
 def _defend(g: Any, p: int, opts: Any) -> str:
     f = g.stack[-1]
     e = f[1]
-    idu = g.ident[p]
-    hl = _hp_left(g, idu)
+    attacked = f[2]
+    hl = _hp_left(g, g.ident[attacked])
     hit = g.atk(e) + (1.3 if f[3] & 1 else 0)
     ids = [o.id for o in opts]
+    if attacked != p and hl - hit > 0:
+        return "nodef" if "nodef" in ids else ids[0]  # another player's hero survives the attack: let them choose
     # chump-block with the least valuable ally, or one that survives
     best_ally, ba = None, -1e9
     for i in ids:

@@ -993,35 +993,76 @@ def _atk_go(g: G, e: int, p: int, flags: int, cancelled: int) -> None:
         g.mods = [m for m in g.mods if m[0] != "atk"]
         return
     g.emit("champions/rr/attack", f"{g.name(e)} attacks {g.idcard(p).name}.")
-    g.push(("defend", e, p, flags))
+    g.push(("defend", e, p, flags, 0))
+
+
+def _defenders(g: G, q: int) -> list[int]:
+    """The characters player ``q`` may declare as a defender (champions/rr/defense): their hero, if in hero form,
+    ready and with a DEF, and the ready allies they control. All public: asking reveals nothing hidden."""
+    out = []
+    idu = g.ident[q]
+    if g.alive[q] and g._form[q] == HERO and not g.exh[idu] and g.idcard(q).def_ is not None:
+        out.append(idu)
+    if g.alive[q]:
+        out += [a for a in g.allies(q) if not g.exh[a]]
+    return out
+
+
+def _def_askers(g: G, e: int, p: int) -> list[int]:
+    """The players asked, in turn, whether they declare a defender against ``e``'s attack on ``p``: every player
+    in player order, first player first (champions/rr/defense; champions/summary/faq/6). Melter: when the engaged
+    player can defend with an ally they must, so only they are asked (ruling 9)."""
+    if g.code[e] == "01132" and any(a != g.ident[p] for a in _defenders(g, p)):
+        return [p]
+    return g.order()
 
 
 def _def_build(g: G, f: tuple):
-    _, e, p, flags = f
-    opts = []
-    idu = g.ident[p]
-    if g._form[p] == HERO and not g.exh[idu] and g.idcard(p).def_ is not None:
-        opts.append(("def:hero", f"Defend with {g.idcard(p).name} (DEF {g.defv(idu)})"))
-    allies = [a for a in g.allies(p) if not g.exh[a]]
-    for a in allies:
-        opts.append((f"def:{a}", f"Defend with {g.name(a)}"))
-    if g.code[e] == "01132" and allies:  # Melter: must be defended by an ally if able
-        return p, f"{g.name(e)} attacks: defend with an ally", [o for o in opts if o[0] != "def:hero"]
-    opts.append(("nodef", "Do not defend"))
-    return p, f"{g.name(e)} attacks you (ATK {g.atk(e)}{' + boost' if flags & 1 else ''}): defend?", opts
+    """("defend", enemy, attacked player, flags, k): the k-th player of :func:`_def_askers` (or the next one who
+    has a possible defender) may declare one; the first declared defender defends (one per attack)."""
+    _, e, p, flags, k = f
+    askers = _def_askers(g, e, p)
+    for j in range(k, len(askers)):
+        q = askers[j]
+        ds = _defenders(g, q)
+        if not ds:
+            continue
+        boost = " + boost" if flags & 1 else ""
+        mine = q == p
+        opts = []
+        for d in ds:
+            if d == g.ident[q]:
+                opts.append(("def:hero", f"Defend with {g.name(d)} (DEF {g.defv(d)}: takes {g.atk(e)}{boost} "
+                             f"minus {g.defv(d)})"))
+            else:
+                opts.append((f"def:{d}", f"Defend with {g.name(d)} (ally, {g.hp(d) - g.dmg[d]} hit points left)"))
+        if g.code[e] == "01132" and mine and len(askers) == 1:  # Melter: must be defended by an ally if able
+            return q, f"{g.name(e)} attacks you: you must defend with an ally", [o for o in opts if o[0] != "def:hero"]
+        who = "you" if mine else f"player {p + 1} ({g.idcard(p).name})"
+        opts.append(("nodef", "Do not defend" if mine else f"Do not defend {g.idcard(p).name}"))
+        return q, f"{g.name(e)} attacks {who} (ATK {g.atk(e)}{boost}): declare a defender?", opts
+    return p, "", []
 
 
 def _def_do(g: G, f: tuple, oid: str) -> None:
-    _, e, p, flags = f
+    _, e, p, flags, k = f
+    askers = _def_askers(g, e, p)
+    j = next(j for j in range(k, len(askers)) if _defenders(g, askers[j]))
+    q = askers[j]
     if oid == "nodef":
-        d = -1
-    elif oid == "def:hero":
-        d = g.ident[p]
-    else:
-        d = int(oid[4:])
+        g.push(("defend", e, p, flags, j + 1))
+        return
+    d = g.ident[q] if oid == "def:hero" else int(oid[4:])
     g.push(("atk_res", e, p, d, flags))
 
 
+def _def_none(g: G, f: tuple) -> None:
+    """Nobody declared a defender: the attack is undefended (champions/summary/easy/7)."""
+    _, e, p, flags, _k = f
+    g.push(("atk_res", e, p, -1, flags))
+
+
+ON_EMPTY["defend"] = _def_none
 ASKS["defend"] = (_def_build, _def_do)
 
 
@@ -1052,15 +1093,17 @@ def _atk_res(g: G, e: int, p: int, d: int, flags: int) -> None:
     if g.has_kw(e, "piercing"):
         dflags |= F_PIERCE
     idu = g.ident[p]
-    if d == idu:  # champions/summary/actions/defense-hero
-        g.exh[idu] = 1
-        n -= g.defv(idu)
-        target = idu
-        g.emit("champions/summary/actions/defense-hero", f"{g.name(idu)} defends (DEF {g.defv(idu)}).")
+    if d >= 0 and g.is_ident(d):  # champions/summary/actions/defense-hero (any player's hero: champions/rr/defense)
+        g.exh[d] = 1
+        n -= g.defv(d)
+        target = d
+        g.emit("champions/summary/actions/defense-hero", f"{g.name(d)} defends"
+               f"{'' if d == idu else f' {g.idcard(p).name}'} (DEF {g.defv(d)}).")
     elif d >= 0:  # champions/summary/actions/defense-ally
         g.exh[d] = 1
         target = d
-        g.emit("champions/summary/actions/defense-ally", f"{g.name(d)} defends.")
+        g.emit("champions/summary/actions/defense-ally", f"{g.name(d)} defends"
+               f"{'' if g.ctrl(d) == p else f' {g.idcard(p).name}'}.")
     else:  # champions/summary/easy/7: undefended
         target = idu
         g.emit("champions/summary/easy/7", "The attack is undefended.")

@@ -32,7 +32,7 @@ def get_behind_me(g, p, me, i):
 
 
 @trigger("01077", "defended", kind="optional", where="hand",
-         can=lambda g, p, me, i: g.ev(i)[4] == p and g.ev(i)[2] == g.ident[p] and g.ev(i)[3] in g.attackable(p))
+         can=lambda g, p, me, i: g.ev(i)[2] == g.ident[p] and g.ev(i)[3] in g.attackable(p))
 def counter_punch(g, p, me, i):
     """Counter-Punch: response (attack) after your hero defends against an enemy attack: damage equal to
     your hero's ATK to that enemy. It is an attack (champions/rr/attack): guard limits it and retaliate
