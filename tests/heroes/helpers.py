@@ -19,8 +19,12 @@ def new(players: int = 2, first: int = 0, scenario: str = "born_again", seed: in
 
 
 def play(st: HeroesState, *ids: str) -> None:
-    """Apply each option id in turn (each must be legal)."""
+    """Apply each option id in turn (each must be legal). A Play Villains draw question (heroes/troubleshooting/3/draw)
+    met on the way is answered "draw them all" unless the next id answers it."""
     for oid in ids:
+        while not oid.startswith("draw:") and st.decision.find(oid) is None and st.decision.ids()[:1] and \
+                st.decision.ids()[0].startswith("draw:"):
+            st.apply(st.decision.ids()[0])
         st.apply(oid)
 
 

@@ -100,7 +100,9 @@ def test_reduce_trouble_heroes_troubleshooting_2() -> None:
 
 def _play_villains(st) -> None:
     _troubleshoot(st)
-    # heroes/troubleshooting/3/draw: with two players the Villain player draws two cards
+    # heroes/troubleshooting/3/draw: with two players the Villain player (who "may draw") draws two cards
+    assert st.decision.seat == RICH and st.decision.ids() == ["draw:2", "draw:1", "draw:0"]
+    play(st, "draw:2")
     assert sorted(st.vhand[RICH]) == ["avalanche", "crimson_dynamo", "rhino", "toad"]
     d = st.decision
     assert d.seat == RICH and "lead:avalanche" in d.ids() and "lead:crimson_dynamo" not in d.ids()

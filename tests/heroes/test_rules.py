@@ -195,15 +195,16 @@ def test_story_card_of_absent_team_heroes_missions_story_cards() -> None:
 
 
 def test_rampage_heroes_missions_ability() -> None:
-    """heroes/missions/ability, heroes/ruling/rampage: the Hulk's Rampage — Recovery, 2 Resource cards, the 2 Story
-    cards nearest the end of the track discarded."""
+    """heroes/missions/ability, heroes/ruling/rampage: the Hulk's Rampage — Recovery, 2 Resource cards, the first 2
+    Story cards (at the beginning of the track, where new cards enter) discarded."""
     st = new(players=4, teams="avengers,f4,xmen,knights", first=0)
     to_actions(st)
     place(st, 0, "hulk", SUPC)
     st.track = ["st_wedding", "st_blackbird", "st_sanctum", "st_franklin"]
     n = len(st.rhand[0])
     play(st, "ability:hulk")
-    assert st.hloc[0][1] == REC and len(st.rhand[0]) == n + 2 and st.track == ["st_wedding", "st_blackbird"]
+    assert st.hloc[0][1] == REC and len(st.rhand[0]) == n + 2 and st.track == ["st_sanctum", "st_franklin"]
+    assert st.sdisc[-2:] == ["st_wedding", "st_blackbird"]
 
 
 def test_skill_blocks_boost_heroes_troubleshooting_1_skills() -> None:
@@ -322,6 +323,9 @@ def test_any_villain_pays_heroes_cards_discard() -> None:
     assert st.decision.seat == 2 and st.decision.ids() == ["discard:toad", "decline"]
     play(st, "discard:toad")
     assert "toad" in st.vdisc and any(e.text.startswith("Stampede") for e in st.log)
+    n = len([e for e in st.log if e.rule == "heroes/combat/roll"])
+    while len([e for e in st.log if e.rule == "heroes/combat/roll"]) == n:
+        play(st, "pass")  # the Initiative holder may answer Stampede (heroes/combat/timing/7), then the roll
     rolls = [e.text for e in st.log if e.rule == "heroes/combat/roll"]
     assert any("Rhino 5 dice" in r for r in rolls)  # Horn Charge a4 + 1 (no boosting)
 
@@ -432,7 +436,7 @@ def test_scheming_draw_and_boost_heroes_mastermind_scheming() -> None:
     st.forced = [HIT] * 6
     play(st, "trouble:village-circle", "plan:no", "scheme:no")
     assert st.decision.ids() == ["scheme:special", "scheme:no"]  # Doctor Doom's own Scheming ability
-    play(st, "scheme:no")
+    play(st, "scheme:no", "draw:2")
     n = len(st.vhand[1])
     assert st.decision.ids() == ["scheme:draw", "scheme:no"]
     play(st, "scheme:draw")
@@ -670,3 +674,110 @@ def test_same_card_twice_heroes_combat_timing_2() -> None:
     play(st, "use:a:0:black_panther")
     assert st.decision.seat != 0 or not any(i.startswith("use:a:") for i in st.decision.ids())
     assert [a[0] for a in st.allies[0]] == ["black_panther"]
+
+
+def test_deck_reshuffled_the_moment_it_runs_out_heroes_cards_reshuffle() -> None:
+    """heroes/cards/reshuffle: "Whenever a deck of cards is exhausted" the discard pile becomes the new deck at once,
+    not at the next draw: a card discarded afterwards stays in the new discard pile."""
+    st = new(players=2)
+    st.rdeck = ["nick_fury"]
+    st.rdisc = ["hawkeye", "crystal"]
+    st.draw_resources(0, 1)
+    assert sorted(st.rdeck) == ["crystal", "hawkeye"] and st.rdisc == []
+    st.rdisc.append("beast")  # discarded after the reshuffle
+    st.draw_resources(0, 2)
+    assert "beast" not in st.rhand[0] and st.rdeck == ["beast"] and st.rdisc == []
+    # the Villain deck likewise, when Henchmen empty it in the middle of a draw
+    st.vdeck = ["toad"]
+    st.vdisc = ["rhino"]
+    st._draw_v(0)
+    assert st.vdeck == ["rhino"] and st.vdisc == []
+    assert any(e.rule == "heroes/cards/reshuffle" for e in st.log)
+
+
+def test_instant_victory_at_the_moment_of_scoring_heroes_winning() -> None:
+    """heroes/winning: "the first player to acquire a certain number of Victory Points" (Infinity War: 12, at once)
+    wins when the points are scored - before the Mastermind challenge or a Master Plan that would score more."""
+    st, d = _ts_state(players=2, head="gang_war", scenario="infinity_war", seat=0)  # 4 VP, Mastermind icon
+    st.vp = [9, 11]
+    st.plans[1] = 2  # Doctor Doom's next Master Plan (Conclusion) scores 4 VP
+    st.forced = [BLANK] * 6
+    play(st, "trouble:village-circle", "plan:dd_conclusion", "scheme:no")
+    assert st.is_over and st.winners == [0] and st.vp == [13, 11]
+    assert st.result is not None and st.result.outcomes == ("win", "loss")
+
+
+def test_story_card_victory_at_once_heroes_winning() -> None:
+    """heroes/winning, heroes/missions/story-cards: a Story card that takes a Team to the Scenario total ends the game
+    at that moment (checked wherever the points come from)."""
+    st = new(players=2, first=0, scenario="infinity_war")
+    to_actions(st)
+    st.vp = [11, 0]
+    st.track = ["st_stark_expo", "st_sanctum", "st_blackbird", "st_wedding"]
+    refresh(st)
+    play(st, "story", "advance")
+    assert st.is_over and st.winners == [0]
+
+
+def test_story_action_may_leave_the_track_heroes_missions_story() -> None:
+    """heroes/missions/story: after drawing, the player "may" advance or manipulate the track - or do neither."""
+    st = new(players=2, first=0)
+    to_actions(st)
+    st.track = ["st_wedding", "st_blackbird", "st_sanctum", "st_franklin"]
+    refresh(st)
+    play(st, "story")
+    assert st.decision.ids()[-1] == "leave"
+    play(st, "leave")
+    assert st.track == ["st_wedding", "st_blackbird", "st_sanctum", "st_franklin"] and st.stories == [[], []]
+
+
+def test_villain_players_may_draw_heroes_troubleshooting_3_draw() -> None:
+    """heroes/troubleshooting/3/draw: each Villain player, from the Nemesis clockwise, "may draw" (two cards with two
+    players, one otherwise): drawing none is allowed."""
+    st, d = _ts_state(players=3, seat=0)
+    st.forced = [TWO_HITS] * 5
+    hands = [len(h) for h in st.vhand]
+    play(st, "trouble:village-star")
+    assert st.decision.seat == 1 and st.decision.ids() == ["draw:1", "draw:0"]
+    play(st, "draw:0")
+    assert st.decision.seat == 2 and st.decision.ids() == ["draw:1", "draw:0"]
+    play(st, "draw:1")
+    assert [len(h) for h in st.vhand] == [hands[0], hands[1], hands[2] + 1]
+
+
+def test_lead_villain_controller_may_let_another_pay_heroes_cards_discard() -> None:
+    """heroes/cards/discard: "Any Villain player may discard a Villain card to use the ability of a Lead Villain,
+    not just the player controlling it": the controller, holding cards, may leave the payment to another."""
+    st = _rhino_ability_offered_with_empty_lead_hand()
+    st.vhand[1] = ["mystique"]
+    refresh(st)
+    play(st, "use:f")
+    assert st.decision.seat == 1 and st.decision.ids() == ["discard:mystique", "decline"]
+    play(st, "decline")
+    assert st.decision.seat == 2 and st.decision.ids() == ["discard:toad", "decline"]
+    play(st, "discard:toad")
+    assert st.vhand[1] == ["mystique"] and "toad" in st.vdisc
+
+
+def test_initiative_holder_may_answer_heroes_combat_timing_7() -> None:
+    """heroes/combat/timing/7: the Initiative holder uses abilities first, but after the other side uses one he may
+    answer it in the same window (the window closes when both have passed)."""
+    st, d = _ts_state(players=2, seat=0)
+    st.allies[0] = [["nick_fury", 1]]
+    st.rhand[0] = []
+    st.vhand[1] = ["rhino", "rhino"]
+    st.forced = [TWO_HITS] * 5
+    play(st, "trouble:village-star", "lead:rhino", "back:rhino")
+    while st.decision.kind == "villains":
+        play(st, "pass")
+    st.forced = [HIT] * 4 + [BLANK] * 2 + [BLANK] * 40
+    play(st, "power:red", "power:red")  # Fire Blast a4 against Horn Charge d2; the Torch has Initiative
+    while "use:a:0:nick_fury" not in st.decision.ids():
+        play(st, "pass")
+    assert st.decision.seat == 0 and st.cb["Hdice"]
+    play(st, "pass")  # the Torch's side passes first...
+    assert st.decision.seat == 1 and "use:b:0:rhino" in st.decision.ids()
+    play(st, "use:b:0:rhino")  # ...Smashed Cars takes 1 from his result...
+    assert st.decision.seat == 0 and "use:a:0:nick_fury" in st.decision.ids()  # ...and he may answer
+    play(st, "use:a:0:nick_fury")
+    assert [e.text for e in st.log if e.rule == "heroes/combat/2"][-1] == "Attack 4 against Defend 0: a KO."

@@ -54,6 +54,9 @@ class HeuristicBot:
         if k == "power":
             return self._power(ids, state)
         if k == "villains":
+            draws = [i for i in ids if i.startswith("draw:")]
+            if draws:
+                return draws[0]  # the most cards: hands have no limit
             best, bv = None, -1
             for i in ids:
                 if i.startswith("lead:") or i.startswith("wanted:"):
@@ -137,7 +140,7 @@ class HeuristicBot:
         return best
 
 
-_ROLL_PREF = ("trouble:", "lead:", "wanted:", "back:", "agent:", "use:", "challenge", "keep:", "ready:", "support:",
+_ROLL_PREF = ("draw:", "trouble:", "lead:", "wanted:", "back:", "agent:", "use:", "challenge", "keep:", "ready:", "support:",
               "plan:", "scheme:", "take:", "powerup:")
 
 

@@ -195,7 +195,7 @@ def medical_all(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> Non
 
 
 def gain_vp(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
-    st.vp[seat] += int(p.get("n", 1))
+    st.gain_vp(seat, int(p.get("n", 1)))
 
 
 def discard_wanted(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:

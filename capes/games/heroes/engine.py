@@ -193,8 +193,9 @@ class HeroesState(State):
         self.emit("heroes/setup/5", "No Archnemesis is named for the first Game Round.")
         # heroes/setup/7: fill the Story track and the Headline spaces
         for _ in range(4):
-            if self.sdeck:
-                self.track.append(self.sdeck.pop())
+            c = self._draw(self.sdeck, self.sdisc)
+            if c is not None:
+                self.track.append(c)
         self._refill_headlines()
         sc = C.scenarios[scenario]
         self.emit("heroes/setup/10", f"Scenario: {sc.name}. {sc.text}")
@@ -232,10 +233,23 @@ class HeroesState(State):
         if not deck:
             if not disc:
                 return None
-            # heroes/cards/reshuffle
-            deck.extend(self.rng.shuffled(disc))
-            disc.clear()
-        return deck.pop()
+            # heroes/cards/reshuffle: the deck ran out while its discard pile was empty; cards discarded since
+            # form the new deck when a card is next needed (heroes/ruling/reshuffle)
+            self._reshuffle(deck, disc)
+        c = deck.pop()
+        if not deck and disc:
+            # heroes/cards/reshuffle: "whenever a deck of cards is exhausted" - at once, from the discard pile as
+            # it is now, whatever emptied the deck
+            self._reshuffle(deck, disc)
+        return c
+
+    def _reshuffle(self, deck: list[str], disc: list[str]) -> None:
+        deck.extend(self.rng.shuffled(disc))
+        disc.clear()
+        name = ("Resource" if deck is self.rdeck else "Villain" if deck is self.vdeck
+                else "Headline" if deck is self.hdeck else "Story")
+        self.emit("heroes/cards/reshuffle", f"The {name} deck is exhausted: its discard pile is shuffled into a "
+                  f"new deck of {plural(len(deck), 'card')}.")
 
     def draw_resources(self, s: int, k: int) -> None:
         for _ in range(k):
@@ -296,9 +310,9 @@ class HeroesState(State):
         self.hloc[s][i] = REC
 
     def discard_story_front(self, k: int) -> None:
-        # "the first cards" of the track: those nearest to being pushed off (ruling heroes/ruling/rampage)
+        # "the first cards" of the track: those at its beginning, where new cards enter (ruling heroes/ruling/rampage)
         for _ in range(min(k, len(self.track))):
-            self.sdisc.append(self.track.pop())
+            self.sdisc.append(self.track.pop(0))
 
     def push_story_actions(self, s: int, k: int) -> None:
         for _ in range(k):
@@ -577,8 +591,6 @@ class HeroesState(State):
     # ================================================================== Missions
     def f_mission(self, fr: tuple[Any, ...]) -> None:
         n = self.n
-        if self._instant_win():
-            return
         if self.at < n:
             s = (self.first + self.at) % n
             self.at += 1
@@ -598,12 +610,14 @@ class HeroesState(State):
         else:
             self.stack.append(("roundend",))
 
-    def _instant_win(self) -> bool:
+    def gain_vp(self, s: int, n: int) -> None:
+        """Seat ``s`` scores ``n`` Victory Points; a Scenario won "at once" on reaching a total ends the game now,
+        whatever scored them (heroes/winning: "the first player to acquire a certain number of Victory Points")."""
+        self.vp[s] += n
         v = self.C.scenarios[self.scen].victory
-        if v["kind"] == "threshold" and not v.get("finish_round", True) and max(self.vp) >= int(v["vp"]):
-            self._finish("heroes/winning")
-            return True
-        return False
+        if v["kind"] == "threshold" and not v.get("finish_round", True) and self.vp[s] >= int(v["vp"]) \
+                and not self.over:
+            self._finish("heroes/winning", [s])
 
     def f_roundend(self, fr: tuple[Any, ...]) -> None:
         v = self.C.scenarios[self.scen].victory
@@ -623,16 +637,19 @@ class HeroesState(State):
         self.round += 1
         self.stack.append(("round",))
 
-    def _finish(self, rule: str) -> None:
+    def _finish(self, rule: str, winners: list[int] | None = None) -> None:
         # heroes/winning/tie: most VP; then the Scenario Headline's scorer; then most Power-Ups
         n = self.n
-        top = max(self.vp)
-        c = [s for s in range(n) if self.vp[s] == top]
-        if len(c) > 1 and self.solver in c:
-            c = [self.solver]
-        if len(c) > 1:
-            most = max(len(self.pups[s]) for s in c)
-            c = [s for s in c if len(self.pups[s]) == most]
+        if winners is None:
+            top = max(self.vp)
+            c = [s for s in range(n) if self.vp[s] == top]
+            if len(c) > 1 and self.solver in c:
+                c = [self.solver]
+            if len(c) > 1:
+                most = max(len(self.pups[s]) for s in c)
+                c = [s for s in c if len(self.pups[s]) == most]
+        else:
+            c = winners
         self.winners = c
         self.over = True
         self.stack.clear()
@@ -813,7 +830,9 @@ class HeroesState(State):
         if not opts:
             self.stack.pop()
             return None
-        return Decision(s, "Advance or manipulate the Story track", tuple(opts), kind="story")
+        # heroes/missions/story: "You may then either" advance or manipulate - or do neither
+        opts.append(opt("leave", "Leave the Story track as it is"))
+        return Decision(s, "Story action: you may advance or manipulate the Story track", tuple(opts), kind="story")
 
     def a_storych(self, fr: tuple[Any, ...], oid: str) -> None:
         s = fr[1]
@@ -822,6 +841,7 @@ class HeroesState(State):
             c = self._draw(self.sdeck, self.sdisc)
             assert c is not None
             self.track.insert(0, c)
+            self.emit("heroes/missions/story", f"The Story track advances: \"{C.stories[c].name}\" enters it.")
             if len(self.track) > 4:
                 out = self.track.pop()
                 team = C.stories[out].team
@@ -829,12 +849,13 @@ class HeroesState(State):
                     t = self.teams.index(team)
                     self.stories[t].append(out)
                     gain = self._scen_param("story_vp") or 1
-                    self.vp[t] += gain
                     self.emit("heroes/missions/story-cards", f"\"{C.stories[out].name}\" goes to {self.pname(t)}: +{gain} VP.")
+                    self.gain_vp(t, gain)
                 else:
                     self.sdisc.append(out)
                     self.emit("heroes/missions/story", f"\"{C.stories[out].name}\" is discarded (its Team is not in play).")
-            self.emit("heroes/missions/story", "The Story track advances.")
+        elif oid == "leave":
+            self.emit("heroes/missions/story", f"{self.pname(s)} leaves the Story track as it is.")
         else:
             k = int(oid[6:])
             c = self.track.pop(k)
@@ -1078,12 +1099,6 @@ class HeroesState(State):
         assert ts is not None
         if ts["trouble"] <= 0:
             return  # heroes/troubleshooting/2: straight to Headline Resolution
-        # heroes/troubleshooting/3/draw
-        k = (2 if self.n == 2 else 1) + self._scen_param("villain_draw")
-        for v in self.villain_order():
-            for _ in range(k + self.plan_bonus(v, "mp_draw")):
-                self._draw_v(v)
-        self.emit("heroes/troubleshooting/3/draw", f"The Villain players draw {k} Villain card{'s' if k > 1 else ''} each.")
         st = self.stack
         st.append(("tscombat",))
         if ts["scheme_ok"]:
@@ -1092,6 +1107,27 @@ class HeroesState(State):
         st.append(("tslead", 0))
         if ts["scheme_ok"]:
             st.append(("tsscheme", "draw"))
+        # heroes/troubleshooting/3/draw: each Villain player in turn from the Nemesis "may draw"
+        for j in reversed(range(self.n - 1)):
+            st.append(("tsdraw", j))
+
+    def _villain_draw(self, v: int) -> int:
+        """How many Villain cards seat ``v`` may draw at Play Villains (heroes/troubleshooting/3/draw)."""
+        return (2 if self.n == 2 else 1) + self._scen_param("villain_draw") + self.plan_bonus(v, "mp_draw")
+
+    def q_tsdraw(self, fr: tuple[Any, ...]) -> Decision | None:
+        v = self.villain_order()[fr[1]]
+        k = self._villain_draw(v)
+        opts = [opt(f"draw:{j}", f"Draw {plural(j, 'Villain card')}" if j else "Draw no Villain card")
+                for j in range(k, -1, -1)]
+        return Decision(v, "Play Villains: draw Villain cards?", tuple(opts), kind="villains")
+
+    def a_tsdraw(self, fr: tuple[Any, ...], oid: str) -> None:
+        v = self.villain_order()[fr[1]]
+        j = int(oid[5:])
+        for _ in range(j):
+            self._draw_v(v)
+        self.emit("heroes/troubleshooting/3/draw", f"{self.pname(v)} draws {plural(j, 'Villain card')}.")
 
     def q_tslead(self, fr: tuple[Any, ...]) -> Decision | None:
         # heroes/troubleshooting/3/lead
@@ -1219,9 +1255,12 @@ class HeroesState(State):
         hl = self.headline()
         won = ts["won"] != 0  # no Lead Villain (-1) or heroes won (1)
         if won:
-            self.vp[s] += hl.vp
             self.scored[s].append(hl.id)
-            self.emit("heroes/troubleshooting/5", f"{self.pname(s)} solves \"{hl.name}\": +{hl.vp} VP (now {self.vp[s]}).")
+            self.emit("heroes/troubleshooting/5", f"{self.pname(s)} solves \"{hl.name}\": +{hl.vp} VP "
+                      f"(now {self.vp[s] + hl.vp}).")
+            self.gain_vp(s, hl.vp)
+            if self.over:
+                return
         else:
             self.emit("heroes/troubleshooting/5", f"\"{hl.name}\" is discarded.")
         if ts["dist"] >= 0:
@@ -1248,7 +1287,7 @@ class HeroesState(State):
         self.plans[nem] += 1
         self.emit("heroes/mastermind/victorious", f"{self.pname(nem)} completes the Master Plan \"{p.name}\": {p.text}")
         if p.effect == "mp_vp":
-            self.vp[nem] += int(p.params.get("n", 1))
+            self.gain_vp(nem, int(p.params.get("n", 1)))
 
     def q_tschal(self, fr: tuple[Any, ...]) -> Decision | None:
         ts = self.ts
@@ -1693,6 +1732,10 @@ class HeroesState(State):
         key = oid[4:]
         cb["used"] = cb["used"] + ((key, "=" + key.rsplit(":", 1)[1]) if key[0] in "ab" else (key,))
         self.stack.append(fr)  # the same window stays open for further abilities
+        if fr[2] == 1:
+            # heroes/combat/timing/7: the Initiative holder acts first, but may answer what the other side just
+            # did; the window closes when both sides have passed (each ability once per roll bounds it)
+            self.stack.append((fr[0], fr[1], 0))
         C = self.C
         if key.startswith("h:") or key.startswith("s:"):
             # heroes/cards/discard: a Resource card pays for a Super Hero's ability
@@ -1771,7 +1814,10 @@ class HeroesState(State):
         hand = self.vhand[payer]
         if not hand:
             return self._vpay_next(fr)
-        if payer == cb["vs"] and len(hand) == 1:
+        # "Any Villain player may discard a Villain card to use the ability of a Lead Villain, not just the player
+        # controlling it": the controller may leave the payment to the others when one of them holds a card
+        others = fr[2] and any(self.vhand[v] for v in range(self.n) if v not in (cb["hs"], cb["vs"]))
+        if payer == cb["vs"] and len(hand) == 1 and not others:
             self.stack.pop()
             self.a_vpay(fr, "discard:" + hand[0])
             return None
@@ -1782,6 +1828,8 @@ class HeroesState(State):
         opts = [opt(f"discard:{c}", f"Discard {V[c].name}") for c in seen]
         if payer != cb["vs"]:
             opts.append(opt("decline", "Do not pay"))
+        elif others:
+            opts.append(opt("decline", "Do not pay: let the other Villain players pay or decline"))
         return Decision(payer, f"Discard a Villain card to pay for {self.foe_name()}'s ability?", tuple(opts), kind="combat")
 
     def _vpay_next(self, fr: tuple[Any, ...]) -> None:
@@ -2114,7 +2162,7 @@ _AUTO = {
     "cbend": HeroesState.f_cbend, "homnext": HeroesState.f_homnext, "homfight": HeroesState.f_homfight,
 }
 _NAMES = ("keep", "status", "ally", "allydrop", "allyextra", "pup", "act", "freesup", "story", "storych", "dropwanted",
-          "tsplan", "tsscheme", "tssup", "tslead", "tsback", "tschal", "mmpup", "cbfighter", "cbpow", "cbwin", "rpay",
+          "tsplan", "tsscheme", "tssup", "tsdraw", "tslead", "tsback", "tschal", "mmpup", "cbfighter", "cbpow", "cbwin", "rpay",
           "vpay", "wanted", "hompick")
 _ASK = {k: getattr(HeroesState, "q_" + k) for k in _NAMES}
 _ANS = {k: getattr(HeroesState, "a_" + k) for k in _NAMES if hasattr(HeroesState, "a_" + k)}
