@@ -254,6 +254,8 @@ def main() -> None:
             print(f"  restart (resuming {open_tables} open tables by replay): {restart:.1f} s; "
                   f"open tables listed after restart: {resumed}; broken: {broken}")
             print(f"  acknowledged actions missing after restart: {len(missing)}")
+            for (note,) in db.execute("SELECT note FROM tables WHERE status = 'broken' LIMIT 3"):
+                print(f"  broken: {note}")
         finally:
             server.stop()
 
