@@ -63,8 +63,27 @@ def test_round_cap_heroes_ruling_round_cap() -> None:
 
 
 def test_sequence_cap_constant_heroes_ruling_sequence_cap() -> None:
-    """heroes/ruling/sequence-cap: a stated finite number of combat sequences."""
-    assert SEQ_CAP == 10
+    """heroes/ruling/sequence-cap: a combat in which nobody can score ends after SEQ_CAP sequences: the Villain wins
+    and the Headline is discarded."""
+    from capes.games.heroes.engine import DIST0
+    from tests.heroes.helpers import BLANK, TWO_HITS, place, play, to_actions
+
+    st = new(players=2, first=0)
+    to_actions(st)
+    st.heads[2] = "you_cant_defeat_me"
+    place(st, 0, "human_torch", DIST0 + st.head_dist(2))
+    st.vhand[1] = ["rhino"]
+    st.forced = [TWO_HITS] * 5 + [BLANK] * 2000  # every combat die blank: no KO, Outwit ties
+    play(st, "trouble:village-star", "lead:rhino")
+    guard = 0
+    while st.ts is not None and guard < 500:
+        ids = st.decision.ids()
+        play(st, "pass" if "pass" in ids else ids[0])
+        guard += 1
+    assert SEQ_CAP == 10 and st.cb is None and st.ts is None
+    capped = [e.text for e in st.log if e.rule == "heroes/ruling/sequence-cap"]
+    assert capped and "10 combat sequences" in capped[0]
+    assert "you_cant_defeat_me" in st.hdisc and st.vp[0] == 0
 
 
 def test_bad_config_one_line() -> None:
