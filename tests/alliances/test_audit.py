@@ -9,7 +9,20 @@ from capes.games.alliances.content import COND_BIT
 from capes.games.alliances.engine import C_POS, C_POW, C_STA, E_COND, E_DMG, T_POS
 from capes.games.alliances.stages import _works_launch
 
-from .helpers import BLANK, BLOCK, HIT, blank_stage, put_char, put_enemy, run, settle_order, sq, texts, where
+from .helpers import (
+    BLANK,
+    BLOCK,
+    CRIT,
+    HIT,
+    blank_stage,
+    put_char,
+    put_enemy,
+    run,
+    settle_order,
+    sq,
+    texts,
+    where,
+)
 
 SQUAD = ("spectacular_spider_man", "ultimate_spider_man", "ghost_spider", "black_cat")
 
@@ -145,6 +158,7 @@ def test_enemy_bleed_only_at_the_end_of_the_enemies_attack_step() -> None:
     assert "Still no Open Spawn Space: Enemies Attack." in texts(s)
     s.forced = [BLOCK] * 20
     run(s, ("enemies_attack", 1))
+    settle_order(s)  # the Spider-Slayers' Protection Programming Advances
     assert not h2[E_COND] & COND_BIT["bleed"] and h2[E_DMG] == 2
 
 
@@ -220,3 +234,17 @@ def test_priority_goes_to_the_proposed_character_only_with_a_majority() -> None:
     assert s.decision.seat == 2
     s.apply("disagree")  # 2 of 3 agree
     assert s.priority == 3 and s.decision.kind == "deploy"
+
+
+def test_players_decide_the_order_of_spawn_results() -> None:
+    """alliances/enemies-spawn/3, alliances/timing (ruling 11 rewritten): the order of the other results decides
+    which Enemy goes to which icon's Space and the rulebook gives none, so the Priority Player decides it."""
+    s = blank_stage(0)
+    put_char(s, "black_cat", "d8")
+    s.priority = 3
+    s.tracker[:3] = ["goblin_army", "oscorp_goliath", "goblin_army"]  # the third spot shows 2 Spawns
+    run(s, ("enemies_spawn",), dice=(CRIT, BLOCK))
+    d = s.decision
+    assert d.kind == "spawn-order" and d.ids() == ["order:rolled", "icon:critical", "icon:block"]
+    s.apply("icon:block")
+    assert [(x[1], s.lbl(x[2])) for x in s.enemies] == [("goblin_army", "a4"), ("oscorp_goliath", "h4")]

@@ -316,12 +316,32 @@ def _minion_order_d(st: AlliancesState) -> Decision:
 def _minion_order_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
     _, _, uids, speeds, rule = p
     if oid == "order:arrival":
-        st._push(*[("minion_move", u, sp, rule) for u, sp in zip(uids, speeds, strict=True)])
+        st._push(*[st._move_frame(u, sp, rule) for u, sp in zip(uids, speeds, strict=True)])
         return
     u = int(oid.split(":")[1])
     i = uids.index(u)
-    st._push(("minion_move", u, speeds[i], rule),
+    st._push(st._move_frame(u, speeds[i], rule),
              ("minions_move", uids[:i] + uids[i + 1:], speeds[:i] + speeds[i + 1:], rule))
+
+
+@decider("icon_order")
+def _icon_order_d(st: AlliancesState) -> Decision:
+    icons = st.pending[2]  # type: ignore[index]
+    opts = [Option("order:rolled", "Resolve them in the order rolled: " + ", ".join(RESULT_NAMES[x].title() for x in icons))]
+    for x in sorted(set(icons)):
+        opts.append(Option(f"icon:{RESULT_NAMES[x]}", f"Resolve a {RESULT_NAMES[x].title()} result next", "Choose the next"))
+    return _d(st, "Enemies Spawn: the players decide the order of the Spawn results", opts, "spawn-order")
+
+
+@answer("icon_order")
+def _icon_order_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
+    icons = p[2]
+    if oid == "order:rolled":
+        st._push(*[("spawn", x, 0) for x in icons])
+        return
+    x = RESULT_NAMES.index(oid.split(":")[1])
+    i = icons.index(x)
+    st._push(("spawn", x, 0), ("spawn_icons", icons[:i] + icons[i + 1:]))
 
 
 @decider("spawnspace")

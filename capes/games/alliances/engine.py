@@ -986,7 +986,13 @@ class AlliancesState(State):
         if len(live) > 1 and self._moves_interact(live):
             self._ask("minion_order", self.prio_seat, tuple(u for u, _ in live), tuple(sp for _, sp in live), rule)
             return
-        self._push(*[("minion_move", u, sp, rule) for u, sp in live])
+        self._push(*[self._move_frame(u, sp, rule) for u, sp in live])
+
+    @staticmethod
+    def _move_frame(u: int, sp: int, rule: str) -> tuple[Any, ...]:
+        if rule == "alliances/enemy/protection-programming":
+            return ("pp_move", u)
+        return ("minion_move", u, sp, rule)
 
     def _moves_interact(self, live: list[tuple[int, int]]) -> bool:
         """Could the order of these Advances matter? Only if two Enemies could reach each other's Spaces (an
@@ -1088,9 +1094,18 @@ class AlliancesState(State):
         if fails:
             frames.append(("pitfall",))  # alliances/enemies-spawn/1
         frames += [("spawn", -1, 0)] * (max(0, fails - 1) + r.count(BLANK))  # /2
-        frames += [("spawn", x, 0) for x in r if x not in (FAIL, BLANK)]  # /3
+        frames.append(("spawn_icons", tuple(x for x in r if x not in (FAIL, BLANK))))  # /3
         frames.append(("compact",))  # /4
         self._push(*frames)
+
+    def _f_spawn_icons(self, icons: tuple[int, ...]) -> None:
+        """alliances/enemies-spawn/3, one Spawn per other result. The rulebook gives no order among them, and it
+        decides which Enemy goes to which icon's Space, so the players decide it (alliances/timing) — asked when
+        two different icons remain; the first option keeps the order rolled."""
+        if len(set(icons)) > 1 and self._first_enemy_slot() >= 0:
+            self._ask("icon_order", self.prio_seat, icons)
+            return
+        self._push(*[("spawn", x, 0) for x in icons])
 
     def _f_empty_tracker(self) -> None:
         # alliances/empty-spawn-tracker: each Enemy Advances 1 Toward the closest non-Dazed Character
@@ -1304,8 +1319,10 @@ class AlliancesState(State):
 
     def _f_after_eatk(self, uids: tuple[int, ...]) -> None:
         # alliances/enemy/protection-programming: each Spider-Slayer that attacked Advances 1 Toward the
-        # nearest Objective token (ties: the players decide)
-        self._push(*[("pp_move", u) for u in uids])
+        # nearest Objective token (ties: the players decide; so does the order, when it can matter)
+        movers = tuple(u for u in uids if (e := self.enemy(u)) is not None
+                       and "protection_programming" in self.ecard(e).rules)
+        self._push(("minions_move", movers, (1,) * len(movers), "alliances/enemy/protection-programming"))
 
     def _f_pp_move(self, u: int) -> None:
         e = self.enemy(u)
