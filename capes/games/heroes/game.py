@@ -15,15 +15,16 @@ DEFAULT_TEAMS = ("f4", "xmen", "avengers", "knights")
 
 # A stated bound on applied actions. Per Game Round: Planning is at most 12 choices per player (keep/status for 4
 # heroes, an Ally, its extra Plot Point or discard, a Power-Up). Each of the 5 x 4 actions is at most one
-# Troubleshooting: Villain plays (<= 150: at most 3 Lead Villain passes and one Backup per point of Trouble, which
-# is at most 8 dice x 4) and at most 2 combats (Lead Villain, Mastermind) of at most SEQ_CAP sequences. A sequence
-# has 16 ability windows (8 per side); a Hero window is at most 13 choices (6 sources, each used once per roll with
-# one payment, then pass), a Villain window at most 43 (the foe with up to 3 payment questions, at most 38 Backup
-# Effects and Henchmen, pass); plus the fighter and two Power tokens: <= 8*13 + 8*43 + 3 = 451 < 500.
+# Troubleshooting: a draw question per Villain player (3) and Villain plays (<= 150: at most 3 Lead Villain passes and
+# one Backup per point of Trouble, which is at most 8 dice x 4) and at most 2 combats (Lead Villain, Mastermind) of at
+# most SEQ_CAP sequences. A sequence has 8 ability windows, each asked of both sides: the Hero side uses at most 6
+# sources with one payment each (12), the Villain side at most 43 choices (the foe with up to 3 payment questions,
+# at most 38 Backup Effects and Henchmen, pass), and the Hero side may answer after each Villain use (<= 40 more):
+# <= 95 per window, plus the fighter and two Power tokens: <= 8*95 + 3 = 763 < 800.
 # House of M adds one challenge per player. ROUND_CAP bounds the Game Rounds.
 _PLAN = 4 * 12
-_SEQ = 500
-_ACTION = 2 * SEQ_CAP * _SEQ + 150
+_SEQ = 800
+_ACTION = 2 * SEQ_CAP * _SEQ + 150 + 3
 MAX_ACTIONS = ROUND_CAP * (_PLAN + ACTION_ROUNDS * 4 * _ACTION) + 4 * (2 + SEQ_CAP * _SEQ)
 
 
@@ -111,6 +112,15 @@ class HeroesGame(Game):
         from capes.games.heroes.render import render
 
         return render(state, seat)
+
+    def glossary(self, state: State, seat: int | None) -> dict[str, str]:
+        """The text (our own words) of every Super Hero, Combat Power, ability, Mastermind, Master Plan, Headline,
+        Villain, Story card, Scenario and card in ``seat``'s view, by the name players see; never another seat's hand
+        or an unrevealed Combat Power pick."""
+        from capes.games.heroes.glossary import glossary
+
+        assert isinstance(state, HeroesState)
+        return glossary(state, seat)
 
     def content(self) -> list[ContentEntry]:
         C = self.C
