@@ -106,6 +106,7 @@ class Load:
         self.acked: dict[tuple[str, int], str] = {}  # (table, n) -> option, acknowledged
         self.mine: dict[tuple[str, int], str] = {}
         self.errors: list[str] = []
+        self.measured_errors = 0  # errors while measuring (the rest came during the warm-up)
         self.actions = 0
         self.measuring = False
         self.stop = asyncio.Event()
@@ -129,6 +130,7 @@ class Load:
             except (OSError, httpx.HTTPError, ConnectionClosed) as e:
                 if not self.stop.is_set():
                     self.errors.append(f"{type(e).__name__}: {e}")
+                    self.measured_errors += self.measuring
                     await asyncio.sleep(0.5)
 
     async def seat(self, tid: str, seat: int, token: str) -> None:
@@ -143,6 +145,7 @@ class Load:
                 m = json.loads(raw)
                 if m["type"] == "error":
                     self.errors.append(m["message"])
+                    self.measured_errors += self.measuring
                     continue
                 if m["type"] != "state":
                     continue
@@ -236,7 +239,7 @@ def main() -> None:
             print(f"  server CPU: {load.server_cpu:.1f} s = {per:.2f} ms per action (one core could serve "
                   f"{1e3 / per if per else 0:.0f}/s); load client CPU: {load.client_cpu:.1f} s; "
                   f"load average {os.getloadavg()[0]:.1f}")
-            print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
+            print(f"  errors: {len(load.errors)}, {load.measured_errors} of them while measuring" + (f" (first: {load.errors[0]})" if load.errors else ""))
             print(f"  server memory: {rss:.0f} MB resident, peak {peak:.0f} MB")
             acked_before = dict(load.acked)
             fl = Load(server, a.game, a.think, rng)

@@ -72,6 +72,11 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub = Hub(store or SqliteStorage(db), BotRunner(bot_workers), bot_pause=bot_pause, max_open=max_open)
+        for g in game_ids():  # import each game and its content now, not during the first player's request
+            try:
+                hub.game(g, {})
+            except CapesError:
+                pass
         n = hub.resume_all()
         if n:
             log.info("resumed %d unfinished table(s)", n)
