@@ -73,7 +73,7 @@ def _lab_interact(st: AlliancesState, ci: int) -> list[Option]:
             out.append(Option(f"interact:{t[T_ID]}", f"Interact: pick up the {RESULT_NAMES[t[T_SYM]]} Ingredient at {st.lbl(t[T_POS])}"))
         elif t[T_KIND] == "obj" and t[T_SYM] in held and not contested_by_enemy(st, t[T_POS]):
             out.append(Option(f"interact:{t[T_ID]}", f"Interact: add Ingredients to the {RESULT_NAMES[t[T_SYM]]} Sample"))
-    # alliances/stage/lab-partners (ruling: both players are taken to agree)
+    # alliances/stage/lab-partners: the holder's player is asked when it is another player (ruling 22)
     if st.chars[ci][C_POW] >= st._interact_cost(ci):
         for j, cj in enumerate(st.chars):
             if j != ci and cj[C_HELD] and cj[C_POS] >= 0 and st.board.dist[cj[C_POS]][st.chars[ci][C_POS]] <= 1:
