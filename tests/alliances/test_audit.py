@@ -248,3 +248,20 @@ def test_players_decide_the_order_of_spawn_results() -> None:
     assert d.kind == "spawn-order" and d.ids() == ["order:rolled", "icon:critical", "icon:block"]
     s.apply("icon:block")
     assert [(x[1], s.lbl(x[2])) for x in s.enemies] == [("goblin_army", "a4"), ("oscorp_goliath", "h4")]
+
+
+def test_players_decide_the_order_of_simultaneous_bleed_kos() -> None:
+    """alliances/enemy-conditions/bleed, alliances/timing, alliances/minion-ko: two Minions KO'd by Bleed at the end
+    of the Enemies Attack step reach the Spawn Tracker in the order the players decide."""
+    s = blank_stage(0)
+    put_char(s, "black_cat", "d8")
+    s.priority = 3
+    a = put_enemy(s, "goblin_army", "a1")
+    b = put_enemy(s, "spider_slayer", "h1")
+    s.enemy(a)[E_COND] = COND_BIT["bleed"]
+    s.enemy(b)[E_COND] = COND_BIT["bleed"]
+    s.enemy(b)[E_DMG] = 1
+    run(s, ("enemy_bleed",))
+    assert s.decision.kind == "enemy-order"
+    s.apply(f"first:{b}")
+    assert s.tracker[:2] == ["spider_slayer", "goblin_army"] and s.enemies == []

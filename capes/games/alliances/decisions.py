@@ -304,12 +304,16 @@ def _nearest_a(st: AlliancesState, oid: str, p: tuple[Any, ...]) -> None:
 @decider("minion_order")
 def _minion_order_d(st: AlliancesState) -> Decision:
     _, _, uids, speeds, rule = st.pending  # type: ignore[misc]
-    opts = [Option("order:arrival", "Advance them in the order they entered the battlefield")]
+    bleed = rule == "alliances/enemy-conditions/bleed"
+    verb = "suffers its Bleed" if bleed else "Advances"
+    opts = [Option("order:arrival", f"{'Resolve' if bleed else 'Advance'} them in the order they entered the battlefield")]
     for u in uids:
         e = st.enemy(u)
         if e is not None:
-            opts.append(Option(f"first:{u}", f"{st.ewhere(e)} Advances next", "Choose the next"))
-    return _d(st, "Enemies Advance: the players decide the order", opts, "enemy-order")
+            opts.append(Option(f"first:{u}", f"{st.ewhere(e)} {verb} next", "Choose the next"))
+    prompt = ("Enemy Bleed KOs several Minions: the players decide the order they go back onto the Spawn Tracker"
+              if bleed else "Enemies Advance: the players decide the order")
+    return _d(st, prompt, opts, "enemy-order")
 
 
 @answer("minion_order")

@@ -945,12 +945,12 @@ class AlliancesState(State):
             nm = self.cname(j)
             cid = self.game.squad[j]
             if cj[C_STA] < self.cside(j).stamina:
-                opts.append(Option(f"assist:{cid}:heal", f"{nm} removes 1 Damage"))
+                opts.append(Option(f"assist:{cid}:heal", f"{nm} removes 1 Damage", nm))
             for cn in _cond_names(cj[C_COND]):
-                opts.append(Option(f"assist:{cid}:cond:{cn}", f"{nm} removes {cond_title(cn)}"))
-            opts.append(Option(f"assist:{cid}:power", f"{nm} gains 1 Power"))
+                opts.append(Option(f"assist:{cid}:cond:{cn}", f"{nm} removes {cond_title(cn)}", nm))
+            opts.append(Option(f"assist:{cid}:power", f"{nm} gains 1 Power", nm))
             if self._advance_targets(j, 1):
-                opts.append(Option(f"assist:{cid}:advance", f"{nm} Advances 1 Space"))
+                opts.append(Option(f"assist:{cid}:advance", f"{nm} Advances 1 Space", nm))
         if len(opts) == 1:
             ANSWERS["assist"](self, opts[0].id, ("assist", self.seat_of(ci), ci, n, got, tuple(opts)))
             return
@@ -983,7 +983,13 @@ class AlliancesState(State):
         first option, they go in the order they entered the battlefield."""
         live = [(u, sp) for u, sp in zip(uids, speeds, strict=True)
                 if (e := self.enemy(u)) is not None and not e[E_DAZ]]
-        if len(live) > 1 and self._moves_interact(live):
+        if rule == "alliances/enemy-conditions/bleed":
+            kos = [u for u, _ in live if (e := self.enemy(u)) is not None and not self.is_boss(e)
+                   and e[E_DMG] + 2 >= self.ecard(e).stamina]
+            ask = len(kos) > 1
+        else:
+            ask = len(live) > 1 and self._moves_interact(live)
+        if ask:
             self._ask("minion_order", self.prio_seat, tuple(u for u, _ in live), tuple(sp for _, sp in live), rule)
             return
         self._push(*[self._move_frame(u, sp, rule) for u, sp in live])
@@ -992,6 +998,8 @@ class AlliancesState(State):
     def _move_frame(u: int, sp: int, rule: str) -> tuple[Any, ...]:
         if rule == "alliances/enemy/protection-programming":
             return ("pp_move", u)
+        if rule == "alliances/enemy-conditions/bleed":
+            return ("bleed_one", u)
         return ("minion_move", u, sp, rule)
 
     def _moves_interact(self, live: list[tuple[int, int]]) -> bool:
@@ -1340,12 +1348,19 @@ class AlliancesState(State):
         self._enemy_advance(e, near[0], 1)
 
     def _f_enemy_bleed(self) -> None:
-        # alliances/enemy-conditions/bleed: at the end of Enemies Attack, 2 Damage
-        for e in list(self.enemies):
-            if e[E_COND] & COND_BIT["bleed"]:
-                e[E_COND] &= ~COND_BIT["bleed"]
-                self.emit("alliances/enemy-conditions/bleed", f"{self.ewhere(e)} bleeds for 2 Damage.")
-                self._hurt_enemy(e, 2, -1)
+        # alliances/enemy-conditions/bleed: at the end of the Enemies Attack step, 2 Damage. The Bleeds are
+        # simultaneous; their order matters only when two or more KO Minions (the order they reach the Spawn
+        # Tracker), and then the players decide it (alliances/timing, ruling 3)
+        uids = tuple(e[E_UID] for e in self.enemies if e[E_COND] & COND_BIT["bleed"])
+        self._push(("minions_move", uids, (0,) * len(uids), "alliances/enemy-conditions/bleed"))
+
+    def _f_bleed_one(self, uid: int) -> None:
+        e = self.enemy(uid)
+        if e is None or not e[E_COND] & COND_BIT["bleed"]:
+            return
+        e[E_COND] &= ~COND_BIT["bleed"]
+        self.emit("alliances/enemy-conditions/bleed", f"{self.ewhere(e)} bleeds for 2 Damage.")
+        self._hurt_enemy(e, 2, -1)
 
     def _f_boss_undaze(self) -> None:
         # alliances/boss-dazed: remove a Boss's Dazed token at the end of Enemies Attack
