@@ -274,7 +274,7 @@ class HeroesState(State):
                 self.heads[a] = h
                 hl = C.headlines[h]
                 self.emit("heroes/round-setup/headlines",
-                          f"Headline \"{hl.name}\" ({hl.type}, Threat {hl.threat + extra}) in "
+                          f"Headline \"{hl.name}\" ({hl.type.capitalize()}, Threat {hl.threat + extra}) in "
                           f"{DIST_NAMES[a * 4 + ICONS.index(hl.district)]}.")
 
     def head_dist(self, a: int) -> int:
@@ -1075,7 +1075,7 @@ class HeroesState(State):
         s = ts["seat"]
         h = self.hero_of(s, fr[1])
         return Decision(s, f"Use {h.name}'s Support (Troubleshooting) ability?",
-                        (opt(f"use:{h.id}", f"{h.support.name}: {h.support.text}"), opt("skip", "Do not use it")),
+                        (opt(f"use:{h.id}", f"Use {h.name}'s {h.support.name}: {h.support.text}"), opt("skip", "Do not use it")),
                         kind="troubleshooting")
 
     def a_tssup(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -1699,7 +1699,7 @@ class HeroesState(State):
                 ab = C.villains[c].backup
                 key = f"b:{k}:{c}"
                 if when_of[ab.effect] == when and ("=" + c) not in used and tbl[ab.effect][0](self, side, ab.params):
-                    out.append((key, f"Backup {ab.name}", ab))
+                    out.append((key, f"Backup Effect {ab.name}", ab))
         return out
 
     def q_cbwin(self, fr: tuple[Any, ...]) -> Decision | None:
