@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from capes.core.dice import Dist, expectation, power
+from capes.core.errors import ConfigError
 from capes.core.rng import Rng
 from capes.games.heroes.dice import D6, MAX_DICE, boost, hits
 
@@ -48,10 +49,31 @@ def pool_hits(n: int, boosting: bool) -> Dist:
 
 @dataclass(frozen=True)
 class CombatOdds:
+    """``attack_dice``/``defend_dice`` are the dice rolled; ``requested_attack``/``requested_defend`` the ratings
+    asked for (they differ when a rating above 8 is capped: heroes/dice/cap)."""
+
     attack_dice: int
     defend_dice: int
     attack: Dist
     defend: Dist
+    requested_attack: int = -1
+    requested_defend: int = -1
+
+    @property
+    def capped(self) -> bool:
+        """Whether a requested rating was above the 8-dice cap."""
+        return self.requested_attack > self.attack_dice or self.requested_defend > self.defend_dice
+
+    @property
+    def note(self) -> str:
+        """One line saying which rating was capped and by which rule ('' when none was)."""
+        if not self.capped:
+            return ""
+        parts = [f"{who} {req} -> {dice}" for who, req, dice in
+                 (("Attack", self.requested_attack, self.attack_dice), ("Defend", self.requested_defend, self.defend_dice))
+                 if req > dice]
+        return (f"at most {MAX_DICE} dice are rolled at once, not counting rerolls (The Dice, heroes/dice/cap): "
+                + ", ".join(parts) + " dice")
 
     @property
     def p_ko(self) -> Fraction:
@@ -72,8 +94,12 @@ class CombatOdds:
     def to_dict(self) -> dict[str, object]:
         return {
             "game": "heroes",
+            "requested_attack": self.requested_attack,
+            "requested_defend": self.requested_defend,
             "attack_dice": self.attack_dice,
             "defend_dice": self.defend_dice,
+            "capped": self.capped,
+            "note": self.note,
             "attack_hits": {str(k): float(v) for k, v in sorted(self.attack.items())},
             "defend_hits": {str(k): float(v) for k, v in sorted(self.defend.items())},
             "mean_attack_hits": float(expectation(self.attack)),
@@ -86,10 +112,20 @@ class CombatOdds:
 
 
 def attack_odds(attack: int, defend: int, boost_attack: bool = False, boost_defend: bool = False) -> CombatOdds:
-    """An Attack phase: ``attack`` dice against ``defend`` dice (each capped at 8)."""
-    a = max(0, min(attack, MAX_DICE))
-    d = max(0, min(defend, MAX_DICE))
-    return CombatOdds(a, d, pool_hits(a, boost_attack), pool_hits(d, boost_defend))
+    """An Attack phase: ``attack`` dice against ``defend`` dice (each capped at 8; the result records the ratings
+    asked for and says when one was capped).
+
+    >>> o = attack_odds(1000, 2)
+    >>> (o.requested_attack, o.attack_dice, o.capped)
+    (1000, 8, True)
+    >>> o.note
+    'at most 8 dice are rolled at once, not counting rerolls (The Dice, heroes/dice/cap): Attack 1000 -> 8 dice'
+    """
+    if attack < 0 or defend < 0:
+        raise ConfigError(f"heroes odds: ratings are 0 or more (got attack {attack}, defend {defend})")
+    a = min(attack, MAX_DICE)
+    d = min(defend, MAX_DICE)
+    return CombatOdds(a, d, pool_hits(a, boost_attack), pool_hits(d, boost_defend), attack, defend)
 
 
 def simulate_attack(attack: int, defend: int, boost_attack: bool, boost_defend: bool, rng: Rng) -> tuple[int, int]:
