@@ -120,6 +120,7 @@ class Session:
         self.stopped: str | None = None  # "quit" | "interrupted" when the game did not reach its end
         self._clear = clear or self._default_clear
         self._last_shown: tuple[int, str] | None = None
+        self._numbers: tuple[tuple[int, str], dict[str, int]] | None = None
 
     @property
     def hot_seat(self) -> bool:
@@ -231,12 +232,14 @@ class Session:
             self._last_shown = (seat, picture)
         groups = P.grouped(d.options)
         group: int | None = None
+        numbers = self._numbering(seat, d.prompt, [o.id for o in d.options])
+        by_number = {k: oid for oid, k in numbers.items()}
         while True:
             self.console.print(f"[bold]{escape(d.prompt or 'Choose')}[/bold]", highlight=False)
-            for line in P.menu_lines(d, group, groups):
+            for line in P.menu_lines(d, group, groups, numbers):
                 self.console.print(escape(line), highlight=False)
             n = len(groups[group][1]) if groups is not None and group is not None else (
-                len(groups) if groups is not None else len(d.options))
+                len(groups) if groups is not None else max(by_number))
             try:
                 who = f"{self.game.seat_name(seat)} " if self.hot_seat else ""
                 raw = self._read(f"{who}[1-{n}, ? for help]: ").strip()
@@ -255,8 +258,8 @@ class Session:
                     idx = groups[group][1]
                     if 1 <= num <= len(idx):
                         return d.options[idx[num - 1]].id
-                elif 1 <= num <= len(d.options):
-                    return d.options[num - 1].id
+                elif num in by_number:
+                    return by_number[num]
                 self.console.print(f"[red]error:[/red] no choice {num}; type a number from "
                                    f"{0 if group is not None else 1} to {n}, or ? for help", highlight=False)
                 continue
@@ -267,6 +270,22 @@ class Session:
                                    f"is not a choice; type a number from 1 to {n}, or ? for help", highlight=False)
             elif self.state is not state:  # an undo replaced the state
                 return None
+
+    def _numbering(self, seat: int, prompt: str, ids: list[str]) -> dict[str, int]:
+        """Option numbers: an option still offered by the same prompt keeps the number it had (new ones take
+        the lowest free numbers), so a number never moves under the player's fingers from one menu to the next."""
+        prev = self._numbers[1] if self._numbers is not None and self._numbers[0] == (seat, prompt) else {}
+        out = {oid: prev[oid] for oid in ids if oid in prev}
+        used = set(out.values())
+        k = 1
+        for oid in ids:
+            if oid not in out:
+                while k in used:
+                    k += 1
+                out[oid] = k
+                used.add(k)
+        self._numbers = ((seat, prompt), out)
+        return out
 
     def command(self, seat: int, raw: str) -> bool:
         """Run a help/undo/quit command; False when ``raw`` is not one."""

@@ -125,8 +125,10 @@ def parse_number(raw: str) -> int | None:
     return int(raw) if raw.isdigit() and len(raw) < 6 else None
 
 
-def menu_lines(d: Decision, group: int | None, groups: list[tuple[str, list[int]]] | None) -> list[str]:
-    """The numbered lines of the menu as shown (group headings, or the options of one group)."""
+def menu_lines(d: Decision, group: int | None, groups: list[tuple[str, list[int]]] | None,
+               numbers: dict[str, int] | None = None) -> list[str]:
+    """The numbered lines of the menu as shown (group headings, or the options of one group); a flat menu
+    uses ``numbers`` (option id -> number) when given, in number order."""
     if groups is not None and group is None:
         return [f"  {i:>3}. {name} ({len(idx)} option{'s' if len(idx) != 1 else ''})"
                 for i, (name, idx) in enumerate(groups, 1)]
@@ -136,7 +138,9 @@ def menu_lines(d: Decision, group: int | None, groups: list[tuple[str, list[int]
             "    0. back to the groups"]
     out = []
     last = None
-    for i, o in enumerate(d.options, 1):
+    num = numbers or {o.id: i for i, o in enumerate(d.options, 1)}
+    for o in sorted(d.options, key=lambda o: num[o.id]):
+        i = num[o.id]
         if o.group and o.group != last and len(d.options) > 4:
             out.append(f"  {o.group}:")
             last = o.group

@@ -173,3 +173,13 @@ def test_ctrl_c_while_a_bot_thinks_saves(tmp_path: Path) -> None:
     s.run()
     assert s.stopped == "interrupted" and "Interrupted: game saved to" in out.getvalue()
     assert json.loads(save.read_text())["actions"] == ["ready", "end"]
+
+
+def test_an_option_keeps_its_number_while_the_same_prompt_repeats() -> None:
+    """Mulligan card 1: "Keep this hand" is still 7 and 1 is no longer a choice (issue 10 §4)."""
+    game = load("champions")
+    s, out, _ = session(game, game.new_game(2), ["human"], ["1", "1", "7"])
+    s.run(max_actions=2)
+    text = out.getvalue()
+    assert text.count("7. Keep this hand") == 2 and "error: no choice 1" in text
+    assert len(s.state.actions) == 2 and s.state.actions[1] == "keep"
