@@ -142,7 +142,7 @@ def test_pepper_potts_colour_and_quantity():
     g.exh[pp] = 0
     e = to_hand(g, 0, "01035")  # Arc Reactor: an energy resource
     run_turn(g, ("pay", 0, 1, "E", -1, "", ("nop_paid",)))
-    assert g.decision.kind == "pay" and g.decision.ids() == [f"pay:{e}"]
+    assert g.decision.kind == "pay" and g.decision.ids() == [f"pay:{e}", "cancel"]
     # the top card's resources in full: a 3-cost card paid by Pepper alone when the top card is "EEE"
     g2 = sc(heroes=(IM, "captain_marvel"))
     pp2 = to_play(g2, 0, "01033")

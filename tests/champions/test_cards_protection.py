@@ -53,7 +53,7 @@ def test_black_widow_cancels_any_encounter_card_rr_cancel():
     st.edeck.append(nxt)
     mi = enc(st, "01102")  # a minion
     go(st, ("reveal", mi, 0, 1), windows=True)
-    assert st.decision.kind == "optwin" and st.decision.prompt.endswith("encounter revealed?")
+    assert st.decision.kind == "optwin" and "is revealed from the encounter deck" in st.decision.prompt
     assert mi not in st.eplay
     opt(st, f"trig:{bw}:")
     opt(st, f"pay:{m}")

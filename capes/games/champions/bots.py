@@ -388,6 +388,8 @@ def quick(g: Any, rng: Rng) -> str:
         f = g.stack[-1]
         need = f[2]
         for o in opts:
+            if not o.id.startswith(("pay:", "res:")):
+                continue  # "cancel" (take the payment back) and "done" are not sources
             u = int(o.id[4:])
             if o.id.startswith("res:"):
                 s = 10.0

@@ -49,7 +49,7 @@ class ChampionsState(State):
             return Decision(None, "The game is over.", ())
         f = self.stack[-1]
         seat, prompt, opts = ASKS[f[0]][0](self, f)
-        return Decision(seat, prompt, tuple(Option(i, lab) for i, lab in opts), kind=f[0])
+        return Decision(seat, prompt, tuple(Option(*o) for o in opts), kind=f[0])
 
     def _do(self, oid: str) -> None:
         had = self._decks_had()
@@ -275,7 +275,7 @@ class ChampionsState(State):
                     self._buf = []
                     a[1](self, f, opts[0][0])
                 else:
-                    self._decision = Decision(seat, prompt, tuple(Option(i, lab) for i, lab in opts), kind=f[0])
+                    self._decision = Decision(seat, prompt, tuple(Option(*o) for o in opts), kind=f[0])
                     return
             else:
                 st.pop()
@@ -319,6 +319,26 @@ class ChampionsState(State):
         if u < 0:
             return "-"
         return self.ccard(u).name
+
+    def label(self, u: int, among: list[int] | None = None) -> str:
+        """``u``'s name as a player tells it apart from other cards of that name in play (or in ``among``):
+        a minion by the player it is engaged with, another card by its controller, then by a number."""
+        nm = self.name(u)
+        pool = among if among is not None else [self.villain, self.mscheme, *self.eplay,
+                                                 *(v for pl in self.play for v in pl)]
+        same = [v for v in pool if v != u and self.name(v) == nm]
+        if not same:
+            return nm
+        def tag(v: int) -> str:
+            if self.eng[v] >= 0:
+                return f"engaged with player {self.eng[v] + 1}"
+            q = self.ctrl(v)
+            return f"player {q + 1}'s" if q >= 0 else ""
+        t = tag(u)
+        if t and all(tag(v) != t for v in same):
+            return f"{nm} ({t})"
+        k = 1 + sum(1 for v in same if v < u)
+        return f"{nm} ({t + ', ' if t else ''}#{k})"
 
     def _mod(self, which: str, u: int) -> int:
         fns = S.STAT.get(which)
@@ -662,44 +682,68 @@ class ChampionsState(State):
         """Whether ``p`` may play hand card ``u`` now. ``total``: resources all of p's sources make
         (a fast path for the turn menu; the exact check runs only when the quick one fails)."""
         c = C(self.code[u])
-        t = c.type
-        if t == "resource" or c.cost is None:
+        if self.play_block(p, u):
             return False
-        if c.kw("hero_only") and not self._form[p]:
-            return False
-        if c.kw("alter_ego_only") and self._form[p]:
-            return False
-        if c.unique and self._unique_in_play(c.name, c.subname):
-            return False
-        if c.team and not all(self._named_in_play(nm) for nm in c.team):  # champions/rr/team-up
-            return False
-        mpp = c.kw("max_per_player")
-        if mpp:  # counted among the cards each player controls (champions/rr/control)
-            holders = [q for q in range(self.n) if self.alive[q]] if c.code in S.ANY_CONTROL else (p,)
-            if all(sum(1 for v in self.play[q] if C(self.code[v]).name == c.name) >= mpp for q in holders):
-                return False
-        if t == "event":
-            spec = S.PLAY.get(c.code)
-            if spec is None:
-                return False
-            _, form, can = spec
-            if form == "hero" and not self._form[p] or form == "ae" and self._form[p]:
-                return False
-            if form == "never":
-                return False
-            if can is not None and not can(self, p, u):
-                return False
-        elif t == "upgrade":
-            if c.attach == "minion" and not self.minions():
-                return False
-            if c.attach == "enemy" and not self._webbable():
-                return False
-            if c.attach == "ally" and not self._ally_free(c.code):  # e.g. Inspired: an ally to attach to
-                return False
         cost = self.cost_of(p, u)
         if total >= 0 and total - len(c.res) >= cost:
             return True
         return self.can_afford(p, cost, "", u, u)
+
+    def why_unplayable(self, p: int, u: int) -> str:
+        """Why player ``p`` cannot play hand card ``u`` now ("" if they can), in the game's words."""
+        r = self.play_block(p, u)
+        if r:
+            return r
+        cost = self.cost_of(p, u)
+        if not self.can_afford(p, cost, "", u, u):
+            have = sum(len(r) for _, _, r in self.sources(p, u, u))
+            return f"cannot pay: it costs {cost} and your other cards make {have}"
+        if self.turn != p:
+            return "not your turn"
+        return ""
+
+    def play_block(self, p: int, u: int) -> str:
+        """The rule that keeps ``p`` from playing hand card ``u`` now, whatever they can pay ("" if none)."""
+        c = C(self.code[u])
+        t = c.type
+        if t == "resource":
+            return "a resource card: discard it to pay for other cards"
+        if c.cost is None:
+            return "has no cost: it cannot be played"
+        if c.kw("hero_only") and not self._form[p]:
+            return "wrong form: hero form only"
+        if c.kw("alter_ego_only") and self._form[p]:
+            return "wrong form: alter-ego form only"
+        if c.unique and self._unique_in_play(c.name, c.subname):
+            return f"unique: {c.name} is already in play"
+        if c.team and not all(self._named_in_play(nm) for nm in c.team):  # champions/rr/team-up
+            return "team-up: needs " + " and ".join(c.team) + " in play"
+        mpp = c.kw("max_per_player")
+        if mpp:  # counted among the cards each player controls (champions/rr/control)
+            holders = [q for q in range(self.n) if self.alive[q]] if c.code in S.ANY_CONTROL else (p,)
+            if all(sum(1 for v in self.play[q] if C(self.code[v]).name == c.name) >= mpp for q in holders):
+                return f"limit {mpp} per player already in play"
+        if t == "event":
+            spec = S.PLAY.get(c.code)
+            if spec is None:
+                return "played only in answer to what it names (an interrupt or response)"
+            _, form, can = spec
+            if form == "hero" and not self._form[p]:
+                return "wrong form: hero form only"
+            if form == "ae" and self._form[p]:
+                return "wrong form: alter-ego form only"
+            if form == "never":
+                return "played only in answer to what it names (an interrupt or response)"
+            if can is not None and not can(self, p, u):
+                return "nothing to use it on now (no target, or its condition is not met)"
+        elif t == "upgrade":
+            if c.attach == "minion" and not self.minions():
+                return "no target: no minion to attach it to"
+            if c.attach == "enemy" and not self._webbable():
+                return "no target: no enemy to attach it to"
+            if c.attach == "ally" and not self._ally_free(c.code):  # e.g. Inspired: an ally to attach to
+                return "no target: no ally to attach it to"
+        return ""
 
     def _ally_free(self, code: str) -> list[int]:
         """Allies in play without a copy of upgrade ``code`` attached (attach: ally, limit 1 per ally)."""

@@ -197,7 +197,7 @@ def _mull_do(g: G, f: tuple, oid: str) -> None:
     if oid == "keep":
         k = len(f[2]) if len(f) > 2 else 0
         if k:
-            g.emit("champions/rr/mulligan", f"Player {p + 1} mulligans {k} card(s).")
+            g.emit("champions/rr/mulligan", f"Player {p + 1} mulligans {_n(k, 'card')}.")
             _draw(g, p, k)
         return
     u = int(oid[2:])
@@ -256,17 +256,18 @@ def _turn_build(g: G, f: tuple):
         total = sum(len(r) for _, _, r in g.sources(p, -1, -1))
         for u in g.hand[p]:
             if g.playable(p, u, total):
-                opts.append((f"play:{u}", f"Play {g.name(u)} (cost {g.cost_of(p, u)})"))
+                opts.append((f"play:{u}", f"Play {g.name(u)} (cost {g.cost_of(p, u)})", "Play a card"))
         if not g.exh[idu]:
             ic = g.idcard(p)
             if hero:
                 if ic.atk is not None:
                     for e in g.attackable(p):
-                        opts.append((f"atk:{e}", f"Attack {g.name(e)} with {ic.name} (ATK {g.atk(idu)})"))
+                        opts.append((f"atk:{e}", f"Attack {g.label(e)} with {ic.name} (ATK {g.atk(idu)})", "Attack"))
                 if ic.thw is not None:
                     for s in g.thwartable(p):
                         if g.thr[s]:
-                            opts.append((f"thw:{s}", f"Thwart {g.name(s)} with {ic.name} ({_thw_label(g, idu, s)})"))
+                            opts.append((f"thw:{s}", f"Thwart {g.label(s)} with {ic.name} ({_thw_label(g, idu, s)})",
+                                         "Thwart"))
             elif ic.rec is not None:
                 opts.append(("rec", f"Recover with {ic.name} (REC {g.rec(idu)})"))
         for a in g.allies(p):
@@ -275,11 +276,13 @@ def _turn_build(g: G, f: tuple):
             ac = C(g.code[a])
             if ac.atk is not None:
                 for e in g.attackable(p):
-                    opts.append((f"aatk:{a}:{e}", f"{ac.name} attacks {g.name(e)}"))
+                    opts.append((f"aatk:{a}:{e}", f"{ac.name} attacks {g.label(e)} (ATK {g.atk(a)}"
+                                 f"{f', takes {ac.atk_cost} damage' if ac.atk_cost else ''})", f"Ally {ac.name}"))
             if ac.thw is not None:
                 for s in g.thwartable(p):
                     if g.thr[s]:
-                        opts.append((f"athw:{a}:{s}", f"{ac.name} thwarts {g.name(s)}"))
+                        opts.append((f"athw:{a}:{s}", f"{ac.name} thwarts {g.label(s)} ({_thw_label(g, a, s)}"
+                                     f"{f', takes {ac.thw_cost} damage' if ac.thw_cost else ''})", f"Ally {ac.name}"))
         for u in [idu, *g.play[p], *g.eplay, g.villain]:
             code = g.ccard(u).code
             spec = S.ACTION.get(code)
@@ -290,7 +293,7 @@ def _turn_build(g: G, f: tuple):
                 continue
             if can is not None and not can(g, p, u):
                 continue
-            opts.append((f"use:{u}", f"Use {g.name(u)}'s action"))
+            opts.append((f"use:{u}", f"Use {g.name(u)}: {_first_line(g, u)}", "Use a card"))
         # champions/summary/faq/1: another player's action abilities in play, used by request
         for q in g.order():
             if q == p:
@@ -305,11 +308,11 @@ def _turn_build(g: G, f: tuple):
                     continue
                 if g.exh[u]:  # only public conditions here: the owner's hand stays hidden
                     continue
-                opts.append((f"req:{u}", f"Ask player {q + 1} to use {g.name(u)}'s action"))
+                opts.append((f"req:{u}", f"Ask player {q + 1} to use {g.name(u)}: {_first_line(g, u)}", "Ask another player"))
         if not g.changed[p]:
             opts.append(("flip", "Change to " + ("alter-ego" if hero else "hero") + " form"))
     opts.append(("end", "End your turn"))
-    return p, f"Player {p + 1}: your turn", opts
+    return p, f"Player {p + 1} ({g.idcard(p).name}): your turn", opts
 
 
 def _turn_do(g: G, f: tuple, oid: str) -> None:
@@ -408,10 +411,26 @@ def _pay_build(g: G, f: tuple):
         if not k:
             continue
         if kind == "card":
-            opts.append((f"pay:{u}", f"Discard {g.name(u)} for {r}"))
+            opts.append((f"pay:{u}", f"Discard {g.name(u)} from your hand for {_res_words(r)}", "Discard a card"))
         else:
-            opts.append((f"res:{u}", f"Use {g.name(u)} for {r}"))
-    return p, f"Pay {need} more resource(s)" + (f" ({color})" if color else ""), opts
+            opts.append((f"res:{u}", f"Use {g.name(u)} for {_res_words(r)}", "Use a card in play"))
+    what = _n(need, "more resource") + (f" ({_RES_NAME.get(color, color)})" if color else "")
+    if opts:  # with no source left the payment is refused at once (ON_EMPTY), as before
+        opts.append(("cancel", "Cancel: take back this payment (nothing is spent)"))
+    return p, f"Pay {what}" + (f" for {g.name(excl)}" if excl >= 0 else ""), opts
+
+
+_RES_NAME = {"P": "physical", "M": "mental", "E": "energy", "W": "wild"}
+
+
+def _res_words(r: str) -> str:
+    """``"PW"`` -> ``"1 physical + 1 wild"``."""
+    out = []
+    for ch in "PMEW":
+        k = r.count(ch)
+        if k:
+            out.append(f"{k} {_RES_NAME[ch]}")
+    return " + ".join(out) or "nothing"
 
 
 def _undo_add(g: G, entry: tuple) -> None:
@@ -488,6 +507,9 @@ def _pay_step_build(g: G, f: tuple):
 
 
 def _pay_step_do(g: G, f: tuple, oid: str) -> None:
+    if oid == "cancel":  # the player takes the payment back: rolled back as a refused payment (ruling 21)
+        _pay_fail(g, f, cancelled=True)
+        return
     if oid == "done":
         if f[6][0] != "pay_chain":
             _undo_close(g)
@@ -499,14 +521,19 @@ def _pay_step_do(g: G, f: tuple, oid: str) -> None:
 ASKS["pay"] = (_pay_step_build, _pay_step_do)
 
 
-def _pay_fail(g: G, f: tuple) -> None:
+def _pay_fail(g: G, f: tuple, cancelled: bool = False) -> None:
     """A payment no source can complete is refused and rolled back: the cards discarded for it go back to
     the hand and the resource abilities used for it are restored (:func:`_undo_all`); the card being played
     goes back to the hand with any cost reduction it used; a card played from hand as a response goes back
     to the hand; any other effect waiting on the payment does not resolve (champions/summary/actions/play;
     ruling 21 in docs/rulings/champions.md)."""
     _, p, need, color, excl, paid, then = f
-    g.emit("champions/summary/actions/play", f"Player {p + 1} cannot pay {need} more resource(s): refused.")
+    if cancelled:
+        g.emit("champions/summary/actions/play", f"Player {p + 1} cancels the payment: everything spent on it is "
+               "given back.")
+    else:
+        g.emit("champions/summary/actions/play", f"Player {p + 1} cannot pay {_n(need, 'more resource')}: "
+               "refused.")
     _undo_all(g, p)
     if then[0] == "pay_chain":  # the rest of a chain of one-colour payments, and its effect, are dropped
         while g.stack and g.stack[-1][0] == "pay" and g.stack[-1][1] == p:
@@ -1217,7 +1244,10 @@ def _rthreat(g: G, s: int, n: int, src: int) -> None:
         return
     k = min(n, g.thr[s])
     g.thr[s] -= k
-    g.emit("champions/rr/thwart", f"{k} threat removed from {g.name(s)}.")
+    if k:
+        g.emit("champions/rr/thwart", f"{k} threat removed from {g.name(s)} ({g.thr[s]} left).")
+    else:
+        g.emit("champions/rr/thwart", f"{g.name(s)} has no threat to remove.")
     if s != g.mscheme and g.thr[s] == 0:
         g.push(("scheme_defeated", s))
 
@@ -1243,11 +1273,15 @@ def _scheme_def(g: G, s: int) -> None:
 def _dmg(g: G, target: int, n: int, src: int, flags: int) -> None:
     if n <= 0 or not _in_play(g, target):
         return
-    g.push(("win", "dmg"), ("dmg_apply", target, n, src, flags))
+    g.push(("win", "dmg"), ("dmg_apply", target, n, src, flags, n))
 
 
 @step("dmg_apply")
-def _dmg_apply(g: G, target: int, n: int, src: int, flags: int) -> None:
+def _dmg_apply(g: G, target: int, n: int, src: int, flags: int, asked: int = -1) -> None:
+    """``asked``: the damage before the interrupt window; what interrupts took off it is logged as prevented."""
+    if asked > n and _in_play(g, target):  # e.g. Backflip, Armored Rhino Suit, Cosmic Flight
+        g.emit("champions/rr/damage", f"{'All' if n <= 0 else asked - n} of the {asked} damage to {g.name(target)} "
+               "is prevented.")
     if n <= 0 or not _in_play(g, target):
         return
     if g.st[target] & TOUGH:  # champions/rr/tough
@@ -1568,11 +1602,19 @@ def _to_edisc(g: G, u: int) -> None:
 def _choose_build(g: G, f: tuple):
     _, p, sel, then, prompt, optional, src = f
     us = SELECTORS[sel](g, p)
-    opts = [(f"t:{u}", g.name(u) + (f" ({g.thr[u]} threat)" if g.thr[u] else "")
+    opts = [(f"t:{u}", g.label(u, us) + (f" ({g.thr[u]} threat)" if g.thr[u] else "")
              + (f" ({g.dmg[u]} damage)" if g.dmg[u] else "")) for u in us]
     if optional and opts:
         opts.append(("skip", "Decline"))
-    return p, prompt or f"Choose ({sel})", opts
+    return p, prompt or _SEL_PROMPT.get(sel, "Choose a card"), opts
+
+
+_SEL_PROMPT = {"enemy": "Choose an enemy", "attackable": "Choose an enemy to attack", "minion": "Choose a minion",
+               "scheme": "Choose a scheme", "thwartable": "Choose a scheme", "side_scheme": "Choose a side scheme",
+               "character": "Choose a character", "friendly": "Choose a hero or ally",
+               "damaged_friendly": "Choose a hero or ally", "ally": "Choose an ally", "my_ally": "Choose an ally",
+               "hero": "Choose a hero", "my_upgrade_support": "Choose an upgrade or support", "player": "Choose a player",
+               "webbable": "Choose an enemy", "hand": "Choose a card in your hand"}
 
 
 def _choose_do(g: G, f: tuple, oid: str) -> None:
@@ -1613,13 +1655,54 @@ def _optwin_find(g: G, f: tuple):
     return k, -1, []
 
 
+def _who(g: G, q: int) -> str:
+    return f"player {q + 1} ({g.idcard(q).name})" if 0 <= q < g.n else "a player"
+
+
+#: the moment an interrupt/response window answers, in the game's words: event -> fn(state, event frame)
+_MOMENTS = {
+    "attack_init": lambda g, f: f"{g.name(f[1])} is about to attack {_who(g, f[2])}",
+    "dmg": lambda g, f: f"{g.name(f[1])} would take {f[2]} damage",
+    "threat": lambda g, f: f"{f[2]} threat would be placed on {g.name(f[1])}",
+    "treachery": lambda g, f: f"the treachery {g.name(f[1])} is revealed for {_who(g, f[2])}",
+    "encounter_revealed": lambda g, f: f"{g.name(f[1])} is revealed from the encounter deck for {_who(g, f[2])}",
+    "after_attack": lambda g, f: f"{g.name(f[2])} attacked {g.name(f[3])}",
+    "after_thwart": lambda g, f: f"{g.name(f[2])} thwarted",
+    "defended": lambda g, f: f"{g.name(f[2])} defended against {g.name(f[3])}",
+    "minion_defeated": lambda g, f: f"{g.name(f[2])} was defeated",
+    "minion_defeating": lambda g, f: f"{g.name(f[1])} is about to be defeated",
+    "minion_entered": lambda g, f: f"{g.name(f[2])} entered play engaged with {_who(g, f[3])}",
+    "form_changed": lambda g, f: f"{_who(g, f[2])} changed form",
+    "enemy_attacked": lambda g, f: f"{g.name(f[2])} attacked {_who(g, f[3])}",
+    "enemy_schemed": lambda g, f: f"{g.name(f[2])} schemed",
+    "round_end": lambda g, f: "the round ends",
+}
+
+
+def moment(g: G, event: str, i: int) -> str:
+    """What is happening at the event frame ``g.stack[i]``, in the game's words (for prompts)."""
+    fn = _MOMENTS.get(event)
+    if fn is not None and 0 <= i < len(g.stack):
+        try:
+            return fn(g, g.stack[i])
+        except (IndexError, TypeError):
+            pass
+    return event.replace("_", " ")
+
+
 def _optwin_build(g: G, f: tuple):
     k, p, ts = _optwin_find(g, f)
     if p < 0:
         return 0, "", []
-    opts = [(f"trig:{u}:{t[0]}", f"Use {g.name(u)}") for u, t in ts]
-    opts.append(("pass", "Pass"))
-    return p, f"Player {p + 1}: respond to {f[1].replace('_', ' ')}?", opts
+    opts = []
+    for u, t in ts:
+        how = "Play" if t[2] == "hand" else "Use"
+        cost = f", cost {g.cost_of(p, u)}" if t[2] == "hand" else ""
+        opts.append((f"trig:{u}:{t[0]}", f"{how} {g.name(u)}{cost}: {_first_line(g, u)}"))
+    opts.append(("pass", "Pass (do nothing now)"))
+    kind = "an interrupt" if f[1] in ("attack_init", "dmg", "threat", "treachery", "encounter_revealed",
+                                      "minion_defeating") else "a response"
+    return p, f"Player {p + 1}: {moment(g, f[1], f[2])}. Use {kind}?", opts
 
 
 def _optwin_do(g: G, f: tuple, oid: str) -> None:

@@ -107,6 +107,12 @@ class ChampionsGame(Game):
 
         return render(state, seat)
 
+    def glossary(self, state: State, seat: int | None) -> dict[str, str]:
+        """The text (our own words, from data/*.yaml) of every card ``seat`` can see now, by the name players see."""
+        from capes.games.champions.render import glossary
+
+        return glossary(state, seat)
+
     def content(self) -> list[ContentEntry]:
         _ensure()
         out = []

@@ -14,6 +14,10 @@ from capes.games.champions.data import CARDS
 _RES = {"P": "physical", "M": "mental", "E": "energy", "W": "wild"}
 
 
+def _n(k: int, word: str) -> str:
+    return f"{k} {word if k == 1 else word + 's'}"
+
+
 def _tags(d: dict[str, Any]) -> list[str]:
     bits = []
     if d.get("exhausted"):
@@ -43,11 +47,71 @@ def _line(state: Any, d: dict[str, Any], *, stats: str = "") -> str:
     return "  ".join(parts)
 
 
-def _hand_card(d: dict[str, Any]) -> str:
+def _hand_card(state: Any, seat: int, d: dict[str, Any]) -> str:
     c = CARDS[d["code"]]
-    res = "".join(c.res) or "-"
-    cost = "-" if c.cost is None else str(c.cost)
-    return f"{d['name']} ({c.type}, cost {cost}, res {res})"
+    res = ", ".join(_RES[ch] for ch in c.res) or "none"
+    cost = "-" if c.cost is None else str(state.cost_of(seat, d["uid"]))
+    why = state.why_unplayable(seat, d["uid"])
+    tail = f" - cannot play now: {why}" if why else " - playable"
+    return f"{d['name']} ({c.type.replace('_', ' ')}, cost {cost}, resource {res}){tail}"
+
+
+def card_text(c: Any) -> str:
+    """A card's rules as a player reads them: type, traits, numbers, keywords, then its text (our own words, from
+    the data files)."""
+    head = c.type.replace("_", " ")
+    if c.aspect and c.aspect not in ("encounter", "hero"):
+        head += f", {c.aspect}"
+    if c.traits:
+        head += " (" + ", ".join(c.traits) + ")"
+    nums = []
+    if c.cost is not None:
+        nums.append(f"cost {c.cost}")
+    if c.res:
+        nums.append("resource " + ", ".join(_RES[ch] for ch in c.res))
+    shown = {"hero": ("ATK", "THW", "DEF"), "alter_ego": ("REC",), "ally": ("ATK", "THW"),
+             "villain": ("ATK", "SCH"), "minion": ("ATK", "SCH")}.get(c.type, ())
+    for key, val in (("ATK", c.atk), ("THW", c.thw), ("DEF", c.def_), ("REC", c.rec), ("SCH", c.sch)):
+        if key in shown:
+            nums.append(f"{key} {'-' if val is None else val}")
+    if c.hp is not None:
+        nums.append(f"{c.hp}{' per player' if c.hp_per_hero else ''} hit points")
+    if c.hand:
+        nums.append(f"hand size {c.hand}")
+    if c.threat is not None:
+        nums.append(f"target {c.threat}{'' if c.threat_fixed else ' per player'} threat")
+    if c.base_threat is not None and c.type == "side_scheme":
+        nums.append(f"starts with {c.base_threat}{'' if c.base_fixed else ' per player'} threat")
+    if c.boost:
+        nums.append(f"boost {c.boost}")
+    kws = [] if c.text else [k.replace("_", " ").replace(":", " ") for k in c.keywords]
+    body = ". ".join(x for x in ("; ".join(nums), ", ".join(kws).capitalize(), c.text.strip()) if x)
+    return f"{head}. {body}" if body else head
+
+
+def glossary(state: Any, seat: int | None) -> dict[str, str]:
+    """The text of every card ``seat`` can see now, by the name players see: its own hand, every card in play
+    (both sides of each identity), the villain, the schemes, encounter cards revealed (in play, in the encounter
+    discard pile or the victory display) and the players' discard piles. Never another seat's hand, a deck,
+    facedown encounter or boost cards, or cards held facedown (Drones, Highway Robbery)."""
+    us: list[int] = [state.villain, state.mscheme, *state.eplay, *state.edisc, *state.victory]
+    for p in range(state.n):
+        us.append(state.ident[p])
+        us += state.play[p]
+        us += state.disc[p]
+        if p == seat:
+            us += state.hand[p]
+    out: dict[str, str] = {}
+    for u in us:
+        c = CARDS[state.code[u]]
+        cards = [state.ccard(u)]
+        if state.is_ident(u):  # both sides of an identity are public
+            cards = [CARDS[state.code[u]]] + ([CARDS[c.back]] if c.back and c.back in CARDS else [])
+        for card in cards:
+            key = card.name + (f" ({card.stage})" if card.stage and card.type in ("villain", "main_scheme")
+                               else f", {card.subname}" if card.subname and card.type == "ally" else "")
+            out.setdefault(key, card_text(card))
+    return out
 
 
 def render(state: Any, seat: int | None) -> str:
@@ -63,11 +127,11 @@ def render(state: Any, seat: int | None) -> str:
     vil = v["villain"]
     stage = CARDS[vil["code"]].stage or ""
     lines.append(f"VILLAIN {_line(state, vil, stats='ATK SCH')}  (stage {stage}, "
-                 f"{v['villain_stages_left']} stage(s) left)")
+                 f"{_n(v['villain_stages_left'], 'stage')} left)")
     ms = v["main_scheme"]
     lines.append(f"MAIN SCHEME {ms['name']} ({CARDS[ms['code']].stage}): {ms.get('threat', 0)}/{ms['target']} "
                  f"threat, acceleration tokens {v['acceleration_tokens']}, "
-                 f"{v['main_stages_left']} stage(s) left")
+                 f"{_n(v['main_stages_left'], 'stage')} left")
     groups: dict[str, list[str]] = {}
     for e in v["encounter_play"]:
         c = CARDS[e["code"]]
@@ -89,7 +153,7 @@ def render(state: Any, seat: int | None) -> str:
         idd = p["identity"]
         head = _line(state, idd, stats="ATK THW DEF" if idd["form"] == "hero" else "REC")
         status = "" if p["alive"] else "  ELIMINATED"
-        fd = f", {p['facedown_encounter']} facedown encounter card(s)" if p["facedown_encounter"] else ""
+        fd = f", {_n(p['facedown_encounter'], 'facedown encounter card')}" if p["facedown_encounter"] else ""
         lines.append(f"P{i + 1} {head} ({idd['form']}){status}")
         lines.append(f"    hand {p['hand_size']}, deck {p['deck_size']}, discard {len(p['discard'])}{fd}")
         for c in p["play"]:
@@ -99,5 +163,6 @@ def render(state: Any, seat: int | None) -> str:
                 text += f"  on {names.get(c['attached_to'], '?')}"
             lines.append(f"    {card.type}: {text}")
         if "hand" in p:
-            lines.append("    hand: " + "; ".join(_hand_card(c) for c in p["hand"]))
+            lines.append("    hand:")
+            lines += [f"      {_hand_card(state, i, c)}" for c in p["hand"]]
     return "\n".join(lines)
