@@ -28,7 +28,7 @@ def test_full_spawn_tracker_example_enemies_spawn_1_to_4() -> None:
     run(s, ("enemies_spawn",), dice=(FAIL, FAIL, CRIT))
     assert s.pending is None
     t = texts(s)
-    assert any("rolls 3 Spawn dice: failure, failure, critical" in x for x in t)
+    assert any("rolls 3 Spawn dice: Failure, Failure, Critical" in x for x in t)
     assert any("Pitfall: Bombing Run" in x for x in t)
     by = {e[1]: s.lbl(e[E_POS]) for e in s.enemies}
     # Green Goblin Spawned nearest the Priority Character (d1), then Frenzy moved him 1 Space

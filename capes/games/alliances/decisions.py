@@ -226,8 +226,11 @@ def _move_to_d(st: AlliancesState) -> Decision:
     _, _, ci, spaces, how = st.pending  # type: ignore[misc]
     lab = st.board.labels
     verb = "Advance" if how == "move" else "Web Zip"
-    opts = [Option(f"move:{lab[x]}", f"{verb} to {lab[x]}") for x in spaces]
-    return _d(st, f"{st.cname(ci)}: where to {verb}?", opts, "destination")
+    here = st.chars[ci][C_POS]
+    dist = st.board.dist[here]
+    # a long list: grouped by how far each Space is (Option.group)
+    opts = [Option(f"move:{lab[x]}", f"{verb} to {lab[x]}", plural(dist[x], "Space") + " away") for x in spaces]
+    return _d(st, f"{st.cname(ci)} at {lab[here]}: where to {verb}?", opts, "destination")
 
 
 @answer("move_to")

@@ -563,7 +563,7 @@ class AlliancesState(State):
             e = self.enemy(int(spec))
             if e is None:
                 return
-            self.emit("alliances/char-attack/2", f"{self.cname(ci)} attacks {self.ename(e)} with {a.name}.")
+            self.emit("alliances/char-attack/2", f"{self.cname(ci)} attacks {self.ewhere(e)} with {a.name}.")
             self._push(("atk_one", ci, aid, int(spec), 1))
             return
         if a.shape == "A":
@@ -1096,7 +1096,7 @@ class AlliancesState(State):
         last = max(i for i, x in enumerate(self.tracker) if x)
         n = self.stage.tracker_spawns[last]
         r = self.roll(n)
-        self.emit("alliances/enemies-spawn", f"The Priority Player rolls {plural(n, 'Spawn die', 'Spawn dice')}: " + ", ".join(RESULT_NAMES[x] for x in r) + ".")
+        self.emit("alliances/enemies-spawn", f"The Priority Player rolls {plural(n, 'Spawn die', 'Spawn dice')}: " + ", ".join(RESULT_NAMES[x].title() for x in r) + ".")
         frames: list[tuple[Any, ...]] = []
         fails = r.count(FAIL)
         if fails:

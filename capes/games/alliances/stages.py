@@ -103,7 +103,7 @@ def _lab_do(st: AlliancesState, ci: int, parts: list[str]) -> None:
     if tok[T_KIND] == "ing":
         # alliances/stage/interact-ingredient
         st.tokens.remove(tok)
-        st.emit("alliances/stage/interact-ingredient", f"{st.cname(ci)} picks up a {RESULT_NAMES[tok[T_SYM]]} Ingredient.")
+        st.emit("alliances/stage/interact-ingredient", f"{st.cname(ci)} picks up a {RESULT_NAMES[tok[T_SYM]].title()} Ingredient.")
         st._push(("ing_take", ci, tok[T_ID], tok[T_SYM], 0))
         return
     # alliances/stage/oscorp-lab/objective: Place matching Ingredients on the Sample
@@ -115,9 +115,9 @@ def _lab_do(st: AlliancesState, ci: int, parts: list[str]) -> None:
         h.remove(pair)
         tok[T_X] += 1
     c[C_HELD] = tuple(h)
-    st.emit("alliances/stage/oscorp-lab/objective", f"{st.cname(ci)} adds Ingredients to the {RESULT_NAMES[tok[T_SYM]]} Sample ({tok[T_X]}/2).")
+    st.emit("alliances/stage/oscorp-lab/objective", f"{st.cname(ci)} adds Ingredients to the {RESULT_NAMES[tok[T_SYM]].title()} Sample ({tok[T_X]}/2).")
     if tok[T_X] >= 2:
-        st.emit("alliances/stage/oscorp-lab/objective", f"The {RESULT_NAMES[tok[T_SYM]]} Sample is Synthesized.")
+        st.emit("alliances/stage/oscorp-lab/objective", f"The {RESULT_NAMES[tok[T_SYM]].title()} Sample is Synthesized.")
         st._complete_objective(ci, tok)
 
 
