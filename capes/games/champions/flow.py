@@ -501,9 +501,20 @@ def _pay_do(g: G, f: tuple, oid: str) -> None:
 
 
 def _pay_step_build(g: G, f: tuple):
-    if f[2] <= 0:
-        return f[1], "", [("done", "Done")]
+    if f[2] <= 0:  # nothing to pay (a public number): no question; ON_EMPTY completes it (_pay_empty)
+        return f[1], "", []
     return _pay_build(g, f)
+
+
+def _pay_empty(g: G, f: tuple) -> None:
+    """A payment question with no option: nothing left to pay completes it; otherwise no source can pay and the
+    payment is refused (:func:`_pay_fail`)."""
+    if f[2] <= 0:
+        if f[6][0] != "pay_chain":
+            _undo_close(g)
+        g.push((*f[6], f[5]))
+        return
+    _pay_fail(g, f)
 
 
 def _pay_step_do(g: G, f: tuple, oid: str) -> None:
@@ -555,7 +566,7 @@ def _pay_fail(g: G, f: tuple, cancelled: bool = False) -> None:
             g.hand[p].append(u)
 
 
-ON_EMPTY["pay"] = _pay_fail
+ON_EMPTY["pay"] = _pay_empty
 from capes.games.champions.engine import AUTO_SINGLE  # noqa: E402
 
 AUTO_SINGLE.update({"choose", "defend"})

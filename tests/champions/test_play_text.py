@@ -1,0 +1,107 @@
+"""Issue 10 (terminal play), Champions: the glossary, why a card cannot be played, labels in game words, the
+log, and cancelling a payment. Rule ids are named where a rule is checked."""
+
+import re
+
+import capes
+from capes.core.rng import Rng
+from capes.games.champions.render import render
+from tests.champions.helpers import do, go, res_to_hand, scenario, settle, texts, to_hand, uid
+
+
+def test_glossary_shows_what_the_seat_sees_and_nothing_hidden():
+    """The glossary holds the seat's own hand, the villain, schemes and identities (both sides); never the other
+    seat's hand, a deck or facedown encounter cards."""
+    g = capes.load("champions", heroes=["spider_man", "she_hulk"])
+    s = scenario(heroes=("spider_man", "she_hulk"), hands=[["01005"], ["01021"]])  # Swinging Web Kick; Gamma Slam
+    gl = g.glossary(s, 0)
+    assert "Swinging Web Kick" in gl and "Gamma Slam" not in gl
+    assert "Rhino (I)" in gl and "Spider-Man" in gl and "Peter Parker" in gl and "She-Hulk" in gl
+    assert "Gamma Slam" in g.glossary(s, 1) and "Swinging Web Kick" not in g.glossary(s, 1)
+    hidden = {s.code[u] for u in s.edeck} - {s.code[u] for u in s.eplay + s.edisc}
+    from capes.games.champions.data import CARDS
+    names = {CARDS[c].name for c in hidden} - {CARDS[s.code[u]].name for u in s.eplay + s.edisc}
+    assert not names & set(gl)
+    assert all(isinstance(v, str) and v for v in gl.values())
+
+
+def test_render_says_why_a_hand_card_cannot_be_played():
+    """A hand card that cannot be played now is shown with the reason: wrong form, cannot pay, no target."""
+    s = scenario(hand=["01005", "01058"], form="alter-ego")  # Swinging Web Kick (hero only); Daredevil (cost 4)
+    out = render(s, 0)
+    assert "Swinging Web Kick" in out and "wrong form" in out
+    assert re.search(r"Daredevil.*cannot pay", out)
+    s2 = scenario(hand=["01009"], form="hero", clear=True)  # Webbed Up goes on an enemy: the villain is one
+    assert "no target" not in s2.why_unplayable(0, uid(s2, "01009", "hand"))
+
+
+def _all_decisions(seed: int, heroes=("spider_man", "she_hulk"), villain="rhino", n=600):
+    g = capes.load("champions", heroes=list(heroes), villain=villain)
+    s = g.new_game(seed)
+    rng = Rng(seed)
+    for _ in range(n):
+        if s.is_over:
+            break
+        yield s
+        ids = s.decision.ids()
+        s.apply(ids[rng.randbelow(len(ids))])
+
+
+def test_labels_are_in_game_words():
+    """No internal ids or engine words in prompts and labels; no empty prompt."""
+    bad = re.compile(r"\b\d+:\d+\b|respond to|attack init|\bdmg\b|\(s\)|Choose \(")
+    for seed in (1, 2):
+        for s in _all_decisions(seed):
+            d = s.decision
+            assert d.prompt.strip(), d
+            for o in d.options:
+                assert o.label.strip() and not bad.search(o.label), o.label
+            assert not bad.search(d.prompt), d.prompt
+
+
+def test_enemies_with_one_name_are_told_apart():
+    """Two copies of one minion engaged with different players get different labels."""
+    s = scenario(heroes=("spider_man", "she_hulk"), form="hero", clear=True)
+    from tests.champions.helpers import minion
+    a = minion(s, "01101", 0, placed=True)
+    b = minion(s, "01101", 1, placed=True)
+    assert s.label(a) != s.label(b) and "player 1" in s.label(a) and "player 2" in s.label(b)
+    labels = [o.label for o in s.decision.options if o.id.startswith("atk:")]
+    assert len(labels) == len(set(labels))
+
+
+def test_damage_prevented_is_logged_rr_damage():
+    """champions/rr/damage: damage an interrupt prevents (Backflip) is logged."""
+    s = scenario(hand=["01003"], edeck_top=["01186", "01112"])
+    do(s, "end")
+    settle(s, ("defend",))
+    do(s, "nodef")
+    while not any(i.startswith("trig:") and "01003" in i for i in s.decision.ids()):
+        do(s, "pass" if "pass" in s.decision.ids() else "")
+    do(s, "trig:")
+    settle(s)
+    assert "damage to Spider-Man is prevented" in texts(s)
+
+
+def test_no_zero_threat_removed_rr_thwart():
+    """champions/rr/thwart: removing threat from a scheme with none says so, not "0 threat removed"."""
+    s = scenario(threat=0)
+    go(s, ("rthreat", s.mscheme, 2, -1))
+    assert "0 threat removed" not in texts(s) and "has no threat to remove" in texts(s)
+
+
+def test_a_payment_can_be_cancelled_summary_actions_play():
+    """champions/summary/actions/play (ruling 21): a payment can be cancelled before it completes; the card and
+    the resources already spent go back to the hand, as for a refused payment."""
+    s = scenario(hand=["01058"], form="hero")  # Daredevil, cost 4
+    dd = uid(s, "01058", "hand")
+    r1 = res_to_hand(s, 0, "P")
+    r2 = res_to_hand(s, 0, "M")
+    to_hand(s, 0, "01088")
+    do(s, f"play:{dd}")
+    assert s.decision.kind == "pay" and "cancel" in s.decision.ids()
+    do(s, f"pay:{r1}")
+    do(s, "cancel")
+    assert s.decision.kind == "turn"
+    assert dd in s.hand[0] and r1 in s.hand[0] and r2 in s.hand[0] and r1 not in s.disc[0]
+    assert "cancels the payment" in texts(s)
