@@ -59,7 +59,9 @@ def opt(oid: str, label: str, group: str = "") -> Option:
 
 
 PASS = Option("pass", "Pass")
-STORY_LABEL = "Story action: draw a Resource card, then you may advance or manipulate the Story track"
+#: constant id, label and group: the same in every state
+STORY = Option("story", "Story action: draw a Resource card, then you may advance or manipulate the Story track",
+               "Story action")
 
 
 def loc_name(loc: int) -> str:
@@ -79,6 +81,27 @@ def loc_name(loc: int) -> str:
     if loc == SCEN:
         return "scenario"
     return "?"
+
+
+def _hero_menu(C: Any, h: str) -> tuple[Any, ...]:
+    """The action-menu Options of hero ``h`` whose id says all their label and group say (the hero, the place, the
+    content's names): (24 District moves, onto the Scenario card, to Recovery, 6 Support-space moves, back to the
+    card, Support (Action) ability or None, Medical Treatment). Kept per game (``HeroesGame.hero_menus``), whose
+    content never changes, so a label is always what its id does; everything else is built from the state."""
+    hero = C.heroes[h]
+    hn = hero.name
+    g = f"Move {hn} (Ready)"
+    moves = tuple(Option(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}", g) for d in range(24))
+    scen = Option(f"move:{h}:scenario", f"Move {hn} onto the Scenario card", g)
+    rec = Option(f"move:{h}:recovery", f"Move {hn} to Recovery", g)
+    g = f"Move {hn} (Supporting)"
+    sup = tuple(Option(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}", g) for a in range(6))
+    card = Option(f"sup:{h}:card", f"Move {hn} back to the Supporting position on the hero card", g)
+    ab = hero.support
+    abil = (Option(f"ability:{h}", f"Use {hn}'s {ab.name}: {ab.text}", "Use a Special Ability")
+            if ab.kind == "action" else None)
+    med = Option(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound", "Medical Treatment")
+    return moves, scen, rec, sup, card, abil, med
 
 
 def place_name(loc: int) -> str:
@@ -679,36 +702,40 @@ class HeroesState(State):
         if self.special and SCEN in loc:
             opts.append(Option("trouble:scenario", f"Troubleshoot the Special Headline \"{C.specials[self.special].name}\"",
                                "Troubleshoot a Headline"))
+        menus = self.game.hero_menus
         for i in range(4):
             lc = loc[i]
             h = hids[i]
-            hero = C.heroes[h]
-            hn = hero.name
+            m = menus.get(h)
+            if m is None:
+                m = menus[h] = _hero_menu(C, h)
             if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN:
                 # heroes/missions/move: a Ready hero to any District, or back to Recovery
-                g = f"Move {hn} (Ready, in {place_name(lc)})"
-                for d in range(nd):
-                    if lc != DIST0 + d:
-                        opts.append(Option(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}", g))
+                mv = m[0]
+                if DIST0 <= lc < DIST0 + nd:
+                    k = lc - DIST0
+                    opts.extend(mv[:k])
+                    opts.extend(mv[k + 1:nd])
+                else:
+                    opts.extend(mv[:nd])
                 if self.special and lc != SCEN:
-                    opts.append(Option(f"move:{h}:scenario", f"Move {hn} onto the Scenario card", g))
+                    opts.append(m[1])
                 if lc != READY:
-                    opts.append(Option(f"move:{h}:recovery", f"Move {hn} to Recovery", g))
+                    opts.append(m[2])
             elif lc == SUPC or SPACE0 <= lc < SPACE0 + 12:
-                g = f"Move {hn} (Supporting, in {place_name(lc)})"
+                sp = m[3]
                 for a in range(na):
                     b = SPACE0 + 2 * a
                     if lc == b or lc == b + 1 or (b in occupied and b + 1 in occupied):
                         continue
-                    opts.append(Option(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}", g))
+                    opts.append(sp[a])
                 if lc != SUPC:
-                    opts.append(Option(f"sup:{h}:card", f"Move {hn} back to the Supporting position on the hero card", g))
+                    opts.append(m[4])
                 # heroes/missions/ability: Support (Action)
-                sup = hero.support
-                if sup.kind == "action" and fx.usable_action(self, s, sup.effect):
-                    opts.append(Option(f"ability:{h}", f"Use {hn}'s {sup.name}: {sup.text}", "Use a Special Ability"))
+                if m[5] is not None and fx.usable_action(self, s, C.heroes[h].support.effect):
+                    opts.append(m[5])
             elif lc == REC and self.wound[s][i]:
-                opts.append(Option(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound", "Medical Treatment"))
+                opts.append(m[6])
         if self.rhand[s]:
             seen = set()
             for c in self.rhand[s]:
@@ -717,7 +744,7 @@ class HeroesState(State):
                     seen.add(c)
                     if fx.usable_action(self, s, r.ability.effect):
                         opts.append(Option(f"event:{c}", f"Play {r.name}: {r.ability.text}", "Play an Event card"))
-        opts.append(Option("story", STORY_LABEL, "Story action"))
+        opts.append(STORY)
         return Decision(s, f"Game Round {self.round}, Action Round {self.ar}: choose your action", tuple(opts), kind="action")
 
     def _occupied(self) -> set[int]:

@@ -67,6 +67,9 @@ class HeroesGame(Game):
                               f"(got {self.config['scenario']!r})")
         self.team_heroes = {t.id: t.heroes for t in self.C.teams.values()}
         self.pnames = [f"P{s + 1} ({self.C.teams[t].name})" for s, t in enumerate(teams)]
+        #: per hero, the action-menu Options whose id determines their label (engine._hero_menu); content is fixed
+        #: for the life of this Game, so the labels stay true; bounded by the number of heroes
+        self.hero_menus: dict[str, tuple[Any, ...]] = {}
         self.icon_of = {h.id: ("x", "diamond", "star", "circle").index(h.district) for h in self.C.headlines.values()}
 
     @property
