@@ -193,3 +193,16 @@ def test_defence_is_asked_in_player_order_from_the_first_player_rr_defense():
     assert s2.decision.kind != "defend"
     settle(s2)
     assert s2.dmg[s2.ident[0]] > 0
+
+
+# ---------------------------------------------------------------- the class: defeat checked whatever lowered hit points
+def test_losing_a_hit_point_upgrade_defeats_at_once_rr_defeated():
+    """champions/rr/defeated: Iron Man with Mark V Armor (+6 hit points) and more damage than his printed hit
+    points is defeated at once when the armor is discarded (not at the next damage)."""
+    s = scenario(heroes=("iron_man",), form="hero", clear=True, bare=True)
+    armor = to_play(s, 0, "01036")
+    idu = s.ident[0]
+    s.dmg[idu] = s.hp(idu) - 1
+    assert s.hp(idu) - 6 <= s.dmg[idu]
+    go(s, ("discard", armor))
+    assert s.over == "loss"

@@ -162,6 +162,7 @@ def _main_enters(g: G) -> None:
            f"(target {g.target(s)}).")
     if S.REVEALED.get(c.code):
         g.push(("call_revealed", s, g.first))
+    g.push(("adv_main",))  # champions/summary/scoring/defeat: a stage that starts at its target advances at once
 
 
 @step("call_revealed")
@@ -760,6 +761,7 @@ def _pend(g: G) -> None:
     # champions/summary/flow/3 and easy/9: discard down, draw up, ready all
     g.turn = -1
     g.mods = [m for m in g.mods if not (m[0] == "stat" and m[4] == "phase")]
+    g.push(("hpcheck",))  # lasting hit point boosts that end may defeat a damaged character at once
     g.push(*[("hdisc", p) for p in g.order()], ("drawup",), ("readyall",))
 
 
@@ -987,6 +989,7 @@ def _vend(g: G) -> None:
 @step("vend2")
 def _vend2(g: G) -> None:
     g.mods = [m for m in g.mods if m[0] not in ("cost", "round", "stat")]
+    g.push(("hpcheck",))
     order = [(g.first + i) % g.n for i in range(1, g.n + 1)]
     for q in order:
         if g.alive[q]:
@@ -1430,6 +1433,8 @@ def _discard(g: G, u: int, force: bool = False) -> None:
     g.st[u] = 0
     g.exh[u] = 0
     g.cnt[u] = 0
+    if S.STAT.get("hp") and g.code[u] in S.STAT["hp"]:
+        g.push(("hpcheck",))  # the hit points it gave are gone: check defeat at once
     if o >= 0:
         q = g.ctl.pop(u, o)
         if u in g.play[q]:
@@ -1442,6 +1447,15 @@ def _discard(g: G, u: int, force: bool = False) -> None:
         if u in g.eplay:
             g.eplay.remove(u)
             g.edisc.append(u)
+
+
+@step("hpcheck")
+def _hpcheck(g: G) -> None:
+    """champions/rr/defeated: a character with as much damage as its hit points is defeated at once, also when
+    its hit points drop (an upgrade giving hit points leaves play, a lasting boost ends), not only when damaged."""
+    for u in [g.villain, *g.minions(), *g.friendly()]:
+        if _in_play(g, u) and g.dmg[u] and g.dmg[u] >= g.hp(u):
+            g.push(("defeated", u, -1))
 
 
 @step("discard")
