@@ -206,3 +206,22 @@ def test_losing_a_hit_point_upgrade_defeats_at_once_rr_defeated():
     assert s.hp(idu) - 6 <= s.dmg[idu]
     go(s, ("discard", armor))
     assert s.over == "loss"
+
+
+# ---------------------------------------------------------------- rulings that narrowed a rule, re-read
+def test_explosion_targets_are_picked_by_the_first_player_summary_faq_6():
+    """champions/summary/faq/6 (ruling 10): Explosion ("assign X damage among heroes and allies") revealed for
+    player 2: the first player picks among the eligible targets."""
+    s = scenario(heroes=("spider_man", "she_hulk"), modulars=("bomb_scare",), form="hero", clear=True)
+    s.first = 0
+    from tests.champions.helpers import side
+    side(s, "01109", threat=2)
+    reveal(s, "01111", p=1)
+    assert s.decision.kind == "choose" and s.decision.seat == 0
+
+
+def test_basic_thwart_is_offered_against_a_scheme_with_no_threat_summary_actions_basic_thwart():
+    """champions/summary/actions/basic-thwart (ruling 5 withdrawn): thwarting a scheme with no threat is legal
+    (it exhausts the hero and answers "after you thwart"), so it is offered."""
+    s = scenario(form="hero", threat=0)
+    assert f"thw:{s.mscheme}" in s.decision.ids()

@@ -265,10 +265,10 @@ def _turn_build(g: G, f: tuple):
                     for e in g.attackable(p):
                         opts.append((f"atk:{e}", f"Attack {g.label(e)} with {ic.name} (ATK {g.atk(idu)})", "Attack"))
                 if ic.thw is not None:
+                    # every scheme it may thwart, also one with no threat: legal (ruling 5 withdrawn)
                     for s in g.thwartable(p):
-                        if g.thr[s]:
-                            opts.append((f"thw:{s}", f"Thwart {g.label(s)} with {ic.name} ({_thw_label(g, idu, s)})",
-                                         "Thwart"))
+                        opts.append((f"thw:{s}", f"Thwart {g.label(s)} with {ic.name} ({_thw_label(g, idu, s)}, "
+                                     f"{g.thr[s]} threat on it)", "Thwart"))
             elif ic.rec is not None:
                 opts.append(("rec", f"Recover with {ic.name} (REC {g.rec(idu)})"))
         for a in g.allies(p):
@@ -281,9 +281,8 @@ def _turn_build(g: G, f: tuple):
                                  f"{f', takes {ac.atk_cost} damage' if ac.atk_cost else ''})", f"Ally {ac.name}"))
             if ac.thw is not None:
                 for s in g.thwartable(p):
-                    if g.thr[s]:
-                        opts.append((f"athw:{a}:{s}", f"{ac.name} thwarts {g.label(s)} ({_thw_label(g, a, s)}"
-                                     f"{f', takes {ac.thw_cost} damage' if ac.thw_cost else ''})", f"Ally {ac.name}"))
+                    opts.append((f"athw:{a}:{s}", f"{ac.name} thwarts {g.label(s)} ({_thw_label(g, a, s)}"
+                                 f"{f', takes {ac.thw_cost} damage' if ac.thw_cost else ''})", f"Ally {ac.name}"))
         for u in [idu, *g.play[p], *g.eplay, g.villain]:
             code = g.ccard(u).code
             spec = S.ACTION.get(code)

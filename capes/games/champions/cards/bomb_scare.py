@@ -20,7 +20,8 @@ def explosion(g, p, me):
     if bomb < 0:
         g.surge(p)
         return
-    g.push(("call", "bomb_scare.assign", p, me, g.thr[bomb]))
+    # ruling 10 (champions/summary/faq/6): the first player picks among the eligible targets
+    g.push(("call", "bomb_scare.assign", g.first, me, g.thr[bomb]))
 
 
 @cont
