@@ -781,3 +781,21 @@ def test_initiative_holder_may_answer_heroes_combat_timing_7() -> None:
     assert st.decision.seat == 0 and "use:a:0:nick_fury" in st.decision.ids()  # ...and he may answer
     play(st, "use:a:0:nick_fury")
     assert [e.text for e in st.log if e.rule == "heroes/combat/2"][-1] == "Attack 4 against Defend 0: a KO."
+
+
+def test_resample_depends_only_on_the_view_heroes_combat_1() -> None:
+    """heroes/setup/3, heroes/combat/1: a determinization deals the unknown cards from what the seat may know and the
+    rng, never from their hidden order (two states that differ only in hidden order resample identically)."""
+    st = new(players=3)
+    a, b = st.clone(), st.clone()
+    assert isinstance(b, HeroesState)
+    b.vhand[1].reverse()
+    b.rhand[2].reverse()
+    b.rdeck.reverse()
+    b.vdeck.reverse()
+    b.hdeck.reverse()
+    b.sdeck.reverse()
+    assert a.view(0) == b.view(0)
+    ra, rb = a.resample(0, Rng(5)), b.resample(0, Rng(5))
+    for f in ("rhand", "vhand", "rdeck", "vdeck", "hdeck", "sdeck"):
+        assert getattr(ra, f) == getattr(rb, f), f

@@ -143,11 +143,14 @@ def hits_of(dice: tuple[int, ...]) -> int:
 
 
 def _redeal(deck: list[Any], hands: list[list[Any]], seat: int, rng: Rng) -> list[Any]:
-    """Shuffle ``deck`` with every hand but ``seat``'s, deal those hands back at their sizes; return the new deck."""
+    """Shuffle ``deck`` with every hand but ``seat``'s, deal those hands back at their sizes; return the new deck.
+    The pool is sorted first, so the deal is a function of what ``seat`` may know and the rng, never of the hidden
+    order."""
     pool = deck[:]
     for s, h in enumerate(hands):
         if s != seat:
             pool += h
+    pool.sort()
     rng.shuffle(pool)
     for s, h in enumerate(hands):
         if s != seat:
@@ -2156,7 +2159,9 @@ class HeroesState(State):
         # other seats' hands and the deck orders are unknown to `seat`
         self.rdeck = _redeal(self.rdeck, self.rhand, seat, rng)
         self.vdeck = _redeal(self.vdeck, self.vhand, seat, rng)
+        self.hdeck.sort()  # canonical order first: the shuffle must not depend on the hidden order
         rng.shuffle(self.hdeck)
+        self.sdeck.sort()
         rng.shuffle(self.sdeck)
         cb = self.cb
         if cb is not None and cb["vp"] < 0 and cb["hp"] >= 0 and seat != cb["hs"] and cb["fighter"] >= 0:
