@@ -227,6 +227,13 @@ class Game(ABC):
         """A text picture of what ``seat`` sees (the CLI shows it before a decision)."""
         return json.dumps(state.view(seat), indent=1)[:4000]
 
+    def web_view(self, view: dict[str, JSON], seat: int | None) -> str | None:
+        """The table drawn for the browser from ``view`` (= ``state.view(seat)``) alone: an HTML fragment
+        (inline SVG welcome), every text escaped by the game. An element with ``data-option="<id>"`` is
+        a choice the page sends when clicked (when that id is among the seat's options). ``None``: the
+        page shows the text render instead."""
+        return None
+
     def glossary(self, state: State, seat: int | None) -> dict[str, str]:
         """The text of every card, skill, villain, location… that ``seat`` can see now, by the name
         shown to players (card rules in the project's own words). Never anything hidden from ``seat``."""

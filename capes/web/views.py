@@ -1,9 +1,9 @@
-"""What a seat's page shows of the game: the game's own drawing, or its text render.
+"""What a seat's page shows of the game: the game's own drawing and its text render.
 
-A game may draw its table for the browser with a ``web_view(state, seat) -> str`` method on its
-:class:`~capes.core.protocol.Game` (HTML built from ``state.view(seat)`` only, escaped by the game).
-An element carrying ``data-option="<option id>"`` is clickable: the page sends that option.
-Until a game has one, its ``render(state, seat)`` text is shown in a monospace block.
+A game draws its table for the browser with :meth:`~capes.core.protocol.Game.web_view`, from
+``state.view(seat)`` only (HTML escaped by the game). An element carrying ``data-option="<option id>"``
+is clickable: the page sends that option. The text render (``render(state, seat)``) is always there
+too: the whole page when the game draws nothing, else a text alternative below the drawing.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from capes.core.protocol import Game, State
 
 
 def board_html(game: Game, state: State, seat: int | None) -> str:
-    hook = getattr(game, "web_view", None)
-    if callable(hook):
-        return str(hook(state, seat))
-    return f'<pre class="render">{html.escape(game.render(state, seat))}</pre>'
+    text = f'<pre class="render">{html.escape(game.render(state, seat))}</pre>'
+    drawn = game.web_view(state.view(seat), seat)
+    if drawn is None:
+        return text
+    return (f'<div class="drawn drawn-{html.escape(game.id)}">{drawn}</div>'
+            f'<details class="text-alt"><summary>Text version of the table</summary>{text}</details>')
