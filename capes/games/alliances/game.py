@@ -147,6 +147,11 @@ class AlliancesGame(Game):
         from capes.games.alliances.render import render
         return render(state, seat)
 
+    def web_view(self, view: dict[str, Any], seat: int | None) -> str | None:
+        """The Stage board, dashboards and trackers drawn as SVG/HTML from ``view`` alone."""
+        from capes.games.alliances.web import web_view
+        return web_view(self, view, seat)
+
     def glossary(self, state: State, seat: int | None) -> dict[str, str]:
         """The text of every Character, Level-Up Card, skill, Enemy, Stage, card, token and special condition in
         view, by the name players see (nothing is hidden in Alliances: every seat reads the same)."""
