@@ -157,13 +157,27 @@ class ChampionsState(State):
                 d["controller"] = q
             return d
 
+        shown = {"hero": ("atk", "thw", "def"), "alter_ego": ("rec",), "ally": ("atk", "thw"),
+                 "villain": ("atk", "sch"), "minion": ("atk", "sch")}
+        stat = {"atk": self.atk, "thw": self.thw, "def": self.defv, "rec": self.rec, "sch": self.sch}
+
+        def live(u: int) -> dict[str, Any]:
+            """A card in play with its current (public) numbers: hit points and stats after modifiers."""
+            d, c = card(u), self.ccard(u)
+            d["stats"] = {k: stat[k](u) for k in shown.get(c.type, ())}
+            if c.hp is not None:
+                d["stats"]["hp"] = self.hp(u)
+            if not d["stats"]:
+                del d["stats"]
+            return d
+
         players = []
         for p in range(self.n):
             pd: dict[str, Any] = {
-                "identity": card(self.ident[p]) | {"form": "hero" if self._form[p] else "alter-ego",
+                "identity": live(self.ident[p]) | {"form": "hero" if self._form[p] else "alter-ego",
                                                     "name": self.idcard(p).name},
                 "alive": self.alive[p], "hand_size": len(self.hand[p]), "deck_size": len(self.deck[p]),
-                "discard": [self.code[u] for u in self.disc[p]], "play": [card(u) for u in self.play[p]],
+                "discard": [self.code[u] for u in self.disc[p]], "play": [live(u) for u in self.play[p]],
                 "facedown_encounter": len(self.fd[p]), "changed_form": self.changed[p],
                 "setaside": [self.code[u] for u in self.setaside[p]],
             }
@@ -172,10 +186,10 @@ class ChampionsState(State):
             players.append(pd)
         return {
             "round": self.rnd, "first_player": self.first, "turn": self.turn,
-            "villain": card(self.villain) | {"hp": self.hp(self.villain)}, "villain_stages_left": len(self.vstages),
+            "villain": live(self.villain) | {"hp": self.hp(self.villain)}, "villain_stages_left": len(self.vstages),
             "main_scheme": card(self.mscheme) | {"target": self.target(self.mscheme)},
             "main_stages_left": len(self.mstages), "acceleration_tokens": self.accel,
-            "encounter_play": [card(u) for u in self.eplay], "encounter_deck": len(self.edeck),
+            "encounter_play": [live(u) for u in self.eplay], "encounter_deck": len(self.edeck),
             "encounter_discard": [self.code[u] for u in self.edisc], "boost_facedown": len(self.boosts),
             "players": players, "removed": [self.code[u] for u in self.removed],
             "victory_display": [self.code[u] for u in self.victory],
