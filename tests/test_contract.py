@@ -51,9 +51,6 @@ FAIR_PLAY_XFAIL: dict[tuple[str, str], str] = {
     ("champions", "champions-heuristic"): "champions resample not canonical (deck, edeck): seed 11 step 24 seat 0, "
                                           "bot seed 24000: the heuristic picks 'play:1' on the live state, 'end' "
                                           "on resample(0, Rng(190057)); " + _CANON,
-    ("heroes", "ismcts"): "heroes resample not canonical (hdeck, rdeck, rhand, sdeck, vdeck, vhand): seed 11 step 9 "
-                          "seat 0, bot seed 9000: ISMCTS picks 'ally:none' on the live state, 'ally:beast' on "
-                          "resample(0, Rng(71272)); " + _CANON,
 }
 
 
@@ -61,8 +58,6 @@ FAIR_PLAY_XFAIL: dict[tuple[str, str], str] = {
 RESAMPLE_XFAIL: dict[str, str] = {
     "champions": "champions State._resample shuffles deck[p] and the encounter pool (edeck, boosts, facedown) in "
                  "their hidden order: seed 11 step 0, fields deck, edeck",
-    "heroes": "heroes State._resample redeals hdeck, rdeck, rhand, sdeck, vdeck, vhand in their hidden order: "
-              "seed 11 step 0",
 }
 
 
