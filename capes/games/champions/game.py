@@ -107,6 +107,12 @@ class ChampionsGame(Game):
 
         return render(state, seat)
 
+    def web_view(self, view: dict[str, Any], seat: int | None) -> str | None:
+        """The table drawn for the browser from ``view`` alone (cards looked up by code); see web.py."""
+        from capes.games.champions.web import draw
+
+        return draw(view, seat)
+
     def glossary(self, state: State, seat: int | None) -> dict[str, str]:
         """The text (our own words, from data/*.yaml) of every card ``seat`` can see now, by the name players see."""
         from capes.games.champions.render import glossary
