@@ -1351,7 +1351,7 @@ class HeroesState(State):
                 break
             (agents if self.C.villains[c].agent is not None else backs).append(c)
         mm = self.C.masterminds[mmid]
-        self.emit("heroes/combat/henchmen", f"{mm.name} brings {len(backs) + len(agents)} Henchmen.")
+        self.emit("heroes/combat/henchmen", f"{mm.name} brings {plural(len(backs) + len(agents), 'Henchman', 'Henchmen')}.")
         self._start_combat(s, nem, mmid, True, heroes, area, True, tuple(backs), tuple(agents), tag)
 
     def f_tsmmres(self, fr: tuple[Any, ...]) -> None:
