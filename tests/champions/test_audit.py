@@ -225,3 +225,19 @@ def test_basic_thwart_is_offered_against_a_scheme_with_no_threat_summary_actions
     (it exhausts the hero and answers "after you thwart"), so it is offered."""
     s = scenario(form="hero", threat=0)
     assert f"thw:{s.mscheme}" in s.decision.ids()
+
+
+def test_another_player_may_play_an_action_event_by_request_summary_faq_1():
+    """champions/summary/faq/1 (ruling 8): "Action abilities may be triggered … by request during other players'
+    turns": on player 1's turn, player 2 may play an action event from their hand (paid by player 2); the
+    request is always offered, so it reveals nothing about that hand."""
+    s = scenario(heroes=("spider_man", "she_hulk"), hands=[[], ["01021", "01088", "01088", "01088"]], form="hero")
+    assert "reqh:1" in s.decision.ids()
+    gs = uid(s, "01021", "hand")  # Gamma Slam (hero action event)
+    do(s, "reqh:1")
+    assert s.decision.seat == 1 and f"play:{gs}" in s.decision.ids()
+    do(s, f"play:{gs}")
+    while s.decision.kind == "pay":
+        do(s, s.decision.ids()[0])
+    settle(s, ("turn",))
+    assert gs in s.disc[1] and s.decision.seat == 0

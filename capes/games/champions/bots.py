@@ -278,6 +278,8 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
             sc = int(oid.rsplit(":", 1)[1])
             if k == "thw" and g.st[idu] & 2:
                 s = 89  # a basic thwart just discards the confusion
+            elif not g.thr[sc]:
+                s = -50  # legal, but removes nothing
             elif sc == ms:
                 s = 96 if need_thw else 35 + 45 * pressure
             else:
@@ -290,6 +292,8 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
                 a = int(oid.split(":")[1])
                 if _c(g, a).thw_cost and _hp_left(g, a) <= _c(g, a).thw_cost and not need_thw:
                     s -= 10
+        elif k == "reqh":
+            s = -100  # asking another bot seat to play from its hand: the bots decline (see quick)
         elif k in ("atk", "aatk"):
             e = int(oid.rsplit(":", 1)[1])
             s = 58
@@ -434,6 +438,8 @@ def quick(g: Any, rng: Rng) -> str:
             if s > bs:
                 best, bs = o.id, s
         return best
+    if kind == "request_hand":
+        return "decline"
     if kind == "request":
         return "accept" if any(o.id == "accept" for o in opts) else opts[0].id
     if kind == "pick_first":
@@ -524,6 +530,8 @@ class HeuristicBot:
         if not self.look or d.kind not in LOOK_KINDS:
             det = state.resample(self.seat, rng)
             return quick(det, rng)
+        if d.kind == "turn":  # requests to another seat's hand are declined by the bots: not worth a lookahead
+            opts = tuple(o for o in opts if not o.id.startswith("reqh:")) or opts
         pp = state.turn != -1
         dets = [state.resample(self.seat, rng) for _ in range(self.dets if not pp else self.pdets)]
         seeds = [rng.next_u64() for _ in dets]

@@ -309,6 +309,10 @@ def _turn_build(g: G, f: tuple):
                 if g.exh[u]:  # only public conditions here: the owner's hand stays hidden
                     continue
                 opts.append((f"req:{u}", f"Ask player {q + 1} to use {g.name(u)}: {_first_line(g, u)}", "Ask another player"))
+        for q in g.order():  # champions/summary/faq/1: an action card from another hand, by request (ruling 8)
+            if q != p:  # always offered: whether that hand holds one stays hidden
+                opts.append((f"reqh:{q}", f"Ask player {q + 1} ({g.idcard(q).name}) to play an action card from "
+                             "their hand", "Ask another player"))
         if not g.changed[p]:
             opts.append(("flip", "Change to " + ("alter-ego" if hero else "hero") + " form"))
     opts.append(("end", "End your turn"))
@@ -346,6 +350,8 @@ def _turn_do(g: G, f: tuple, oid: str) -> None:
     elif kind == "req":
         u = int(rest)
         g.push(("request", g.ctrl(u), u, p))
+    elif kind == "reqh":
+        g.push(("request_hand", int(rest), p))
 
 
 def _req_build(g: G, f: tuple):
@@ -365,6 +371,32 @@ def _req_do(g: G, f: tuple, oid: str) -> None:
 
 
 ASKS["request"] = (_req_build, _req_do)
+
+
+def _reqh_build(g: G, f: tuple):
+    """("request_hand", asked player q, asking player p): q may play an action event from their hand (paid by
+    q), or decline (champions/summary/faq/1; ruling 8). Only q sees which cards are offered."""
+    _, q, p = f
+    opts = []
+    if g.alive[q]:
+        for u in g.hand[q]:
+            if C(g.code[u]).type == "event" and g.playable(q, u):
+                opts.append((f"play:{u}", f"Play {g.name(u)} (cost {g.cost_of(q, u)}): {_first_line(g, u)}"))
+    opts.append(("decline", "Decline"))
+    return q, f"Player {p + 1} asks you to play an action card from your hand", opts
+
+
+def _reqh_do(g: G, f: tuple, oid: str) -> None:
+    _, q, p = f
+    if oid == "decline":
+        g.emit("champions/summary/faq/1", f"Player {q + 1} declines player {p + 1}'s request.")
+        return
+    u = int(oid[5:])
+    g.emit("champions/summary/faq/1", f"Player {q + 1} plays a card at player {p + 1}'s request.")
+    _start_play(g, q, u)
+
+
+ASKS["request_hand"] = (_reqh_build, _reqh_do)
 
 
 ASKS["turn"] = (_turn_build, _turn_do)

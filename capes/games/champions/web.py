@@ -312,9 +312,11 @@ def _label_for(ctx: _Ctx, uid: int) -> str:
     return ""
 
 
-def _zone(title: str, items: list[str], cls: str = "") -> str:
-    if not items:
+def _zone(title: str, items: list[str], cls: str = "", empty: str = "") -> str:
+    if not items and not empty:
         return ""
+    if not items:
+        items = [f'<span class="empty">{_e(empty)}</span>']
     return (f'<section class="zone {cls}" aria-label="{_e(title)}"><h4>{_e(title)}</h4>'
             f'<div class="cards options">{"".join(items)}</div></section>')
 
@@ -443,7 +445,8 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
         if "hand" in p:
             hand = [ctx.slot(card_svg(data.CARDS[h["code"]], h, label=_label_for(ctx, h["uid"])),
                              h["uid"], h["name"]) for h in p["hand"]]
-            out.append(_zone(f"Your hand ({len(p['hand'])})" if i == seat else f"Hand of P{i + 1}", hand, "hand"))
+            out.append(_zone(f"Your hand ({len(p['hand'])})" if i == seat else f"Hand of P{i + 1}", hand, "hand",
+                             "no cards"))
         out.append("</section>")
     out.append("</div>")
     return "".join(str(x) for x in out if x), ctx.drawn
