@@ -1,0 +1,140 @@
+"""The Champions table drawn for the browser (issue 12): the fragment shows what the seat's view holds — every card
+of its hand, no other hand, the villain's hit points and the schemes' threat as the view has them — and nothing
+else; every clickable element is one of the seat's current options; every text is escaped."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+from typing import Any
+
+import pytest
+
+from capes.core.registry import load
+from capes.games.champions import data
+from capes.games.champions.web import _draw
+
+UID = re.compile(r'data-uid="(\d+)"')
+OPTION = re.compile(r'data-option="([^"]*)"')
+
+
+def _states(seed: int, steps: int, every: int = 7) -> Any:
+    """States along a random game (the end of a turn avoided, so that turns have cards played)."""
+    g = load("champions", heroes=["spider_man", "she_hulk"])
+    s = g.new_game(seed)
+    rng = random.Random(seed)
+    for i in range(steps):
+        d = s.decision
+        if d.seat is None:
+            return
+        if i % every == 0:
+            yield g, s
+        ops = [o for o in d.options if o.id != "end"] or list(d.options)
+        s.apply(rng.choice(ops).id)
+
+
+def _uids(v: dict[str, Any]) -> set[int]:
+    out = {v["villain"]["uid"], v["main_scheme"]["uid"], *(e["uid"] for e in v["encounter_play"])}
+    for p in v["players"]:
+        out.add(p["identity"]["uid"])
+        out |= {c["uid"] for c in p["play"]} | {c["uid"] for c in p.get("hand", [])}
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fragment_matches_the_view(seed):
+    seen_play = 0
+    for g, s in _states(seed, 400):
+        for seat in (0, 1, None):
+            v = s.view(seat)
+            html, drawn = _draw(v, seat)
+            assert g.web_view(v, seat) == html
+            uids = {int(u) for u in UID.findall(html)}
+            # every card drawn is a card of this view; the seat's hand is drawn card by card
+            assert uids <= _uids(v)
+            for p in v["players"]:
+                assert p["identity"]["uid"] in uids
+                assert {c["uid"] for c in p["play"]} <= uids
+                if "hand" in p:
+                    assert {c["uid"] for c in p["hand"]} <= uids
+                    assert f"Your hand ({len(p['hand'])})" in html
+                else:  # another hand is a count
+                    assert f"<title>cards in hand: {p['hand_size']}</title>" in html
+            # hit points and threat as the view has them
+            vil = v["villain"]
+            assert f">{vil['hp'] - vil.get('damage', 0)}</text>" in html
+            assert f"of {vil['hp']} HP" in html
+            ms = v["main_scheme"]
+            assert f">{ms.get('threat', 0)}/{ms['target']}</text>" in html
+            for e in v["encounter_play"]:
+                if data.CARDS[e["code"]].type == "side_scheme":
+                    assert f'data-uid="{e["uid"]}"' in html
+            assert f"<title>deck: {v['encounter_deck']}</title>" in html
+            # the board offers only the seat's current options, and every card it can play is clickable
+            opts = set(v["decision"].get("options", []))
+            on_board = {unescape(o) for o in OPTION.findall(html)}
+            assert on_board == set(drawn) <= opts
+            if seat is None or v["decision"].get("seat") != seat:
+                assert not on_board
+            plays = {o for o in opts if o.startswith(("play:", "use:", "aatk:", "athw:"))}
+            assert plays <= on_board
+            seen_play += len(plays)
+    assert seen_play, "the random games offered cards to play"
+
+
+def test_no_other_hand_in_the_fragment():
+    """Seat 0's drawing holds nothing of seat 1's hand: neither its uids nor any card only that hand holds."""
+    checked = 0
+    for _, s in _states(5, 300, every=11):
+        v0, v1 = s.view(0), s.view(1)
+        html, _ = _draw(v0, 0)
+        uids = {int(u) for u in UID.findall(html)}
+        hand1 = {c["uid"] for c in v1["players"][1]["hand"]}
+        assert not uids & hand1
+        public = {c["code"] for c in [v0["villain"], v0["main_scheme"], *v0["encounter_play"]]}
+        for p in v0["players"]:
+            public |= {c["code"] for c in [p["identity"], *p["play"], *p.get("hand", [])]} | set(p["discard"])
+        public |= set(v0["encounter_discard"])
+        for c in v1["players"][1]["hand"]:
+            if c["code"] not in public:
+                assert f'data-code="{c["code"]}"' not in html
+                checked += 1
+        # the spectator sees no hand at all
+        spec, _ = _draw(s.view(None), None)
+        assert "Your hand" not in spec
+        assert not {int(u) for u in UID.findall(spec)} & (hand1 | {c["uid"] for c in v0["players"][0]["hand"]})
+    assert checked
+
+
+def test_every_text_is_escaped():
+    g = load("champions", heroes=["spider_man"])
+    s = g.new_game(1)
+    v = s.view(0)
+    v["players"][0]["identity"]["name"] = '<img src=x onerror="alert(1)">'
+    v["players"][0]["hand"][0]["name"] = "</title><script>x</script>"
+    v["decision"]["options"] = ['play:"><b>']
+    html, _ = _draw(v, 0)
+    assert "<img" not in html and "<script>" not in html and '"><b>' not in html
+    assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in html
+
+
+def test_exhausted_card_is_turned_and_can_act_is_a_button():
+    g = load("champions", heroes=["spider_man"])
+    s = g.new_game(1)
+    v = s.view(0)
+    v["players"][0]["identity"]["exhausted"] = True
+    uid = v["players"][0]["hand"][0]["uid"]
+    v["decision"] = {"seat": 0, "seats": [], "prompt": "", "options": [f"play:{uid}", "end"]}
+    html, drawn = _draw(v, 0)
+    ident = v["players"][0]["identity"]["uid"]
+    card = re.search(rf'<svg[^>]*data-uid="{ident}".*?</svg>', html)
+    assert card and 'rotate(90)' in card.group(0) and "EXHAUSTED" in card.group(0)
+    assert re.search(rf'<button type="button" class="cslot act" data-option="play:{uid}"[^>]*><svg[^>]*data-uid="{uid}"',
+                     html)
+    assert drawn == [f"play:{uid}"]
+    # two options of one card: a small button for each
+    v["decision"]["options"] = [f"play:{uid}", f"d:{uid}"]
+    html, drawn = _draw(v, 0)
+    assert sorted(drawn) == sorted(v["decision"]["options"])
+    assert f'data-option="d:{uid}" title="Discard: ' in html
