@@ -46,7 +46,7 @@ def create(c: TestClient, game: str, seats: list[str], seed: int = 1, **cfg: Any
     return tid.group(1), tokens
 
 
-def recv(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+def recv(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
     """The next message (a dict; ``{"type": "closed"}`` when the server closed the socket)."""
     async def get() -> Any:
         with anyio.fail_after(timeout):
@@ -62,7 +62,7 @@ def hello(ws: Any, token: str | None) -> dict[str, Any]:
     return recv(ws)
 
 
-def state_at(ws: Any, n: int | None = None, errors: list[str] | None = None, timeout: float = 10.0,
+def state_at(ws: Any, n: int | None = None, errors: list[str] | None = None, timeout: float = 30.0,
              seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Receive until a state message (with action count ``n`` when given)."""
     while True:

@@ -1,0 +1,236 @@
+"""Champions drawn in a real browser (issue 12): a card in the hand is played by clicking it on the table, and what
+the page draws is checked against the engine's view of the same game replayed here. Saves a screenshot under
+.screenshots/ (not committed) and the README's copy at docs/screenshots/champions.png.
+
+Debian's Chromium (/usr/bin/chromium) through Playwright, against a real `python -m capes.web.server` process;
+without them the test skips with a one-line hint (CAPES_REQUIRE_BROWSER=1 turns that into a failure)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+CHROMIUM = os.environ.get("CAPES_CHROMIUM", "/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / ".screenshots"
+README_SHOT = ROOT / "docs" / "screenshots" / "champions.png"
+
+
+def _missing() -> str:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[dev]')"
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM}; install it with `apt-get install chromium` (or run .ci/run)"
+    return ""
+
+
+_why = _missing()
+if _why and os.environ.get("CAPES_REQUIRE_BROWSER") == "1":
+    pytest.fail(f"browser tests are required here (CAPES_REQUIRE_BROWSER=1) but {_why}", pytrace=False)
+if _why:
+    pytest.skip(f"browser tests skipped: {_why}", allow_module_level=True)
+
+import httpx  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+
+from capes.core.registry import load  # noqa: E402
+from capes.games.champions import data  # noqa: E402
+from tests.web.helpers import JOIN, form  # noqa: E402
+
+expect.set_options(timeout=15_000)
+HEROES = ["spider_man", "she_hulk"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("draw") / "capes.db"
+    port = _free_port()
+    log = db.with_suffix(".log").open("ab")
+    proc = subprocess.Popen([sys.executable, "-m", "capes.web.server", "--port", str(port), "--db", str(db),
+                             "--quiet"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(url + "/", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the server did not start: {db.with_suffix('.log').read_text()[-2000:]}")
+            time.sleep(0.1)
+    yield url, port
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+
+
+def _plan(seed: int) -> tuple[list[str], Any]:
+    """Random play from ``seed`` until seat 0 may play an ally, support or upgrade from its hand in round 2 or
+    later with an enemy or side scheme on the table: the options taken and the state reached."""
+    g = load("champions", heroes=HEROES)
+    s = g.new_game(seed)
+    rng = random.Random(seed)
+    plan: list[str] = []
+    for _ in range(600):
+        d = s.decision
+        assert d.seat is not None, "the game ended before the wanted moment"
+        v = s.view(0)
+        kinds = {data.CARDS[c["code"]].type: c for c in v["players"][0].get("hand", [])}
+        playable = [o.id for o in d.options if o.id.startswith("play:") and d.seat == 0
+                    and data.CARDS[s.code[int(o.id[5:])]].type in ("ally", "support", "upgrade")]
+        if playable and v["round"] >= 2 and v["encounter_play"] and kinds:
+            return plan, s
+        ops = [o for o in d.options if o.id != "end"] if rng.random() < 0.8 else list(d.options)
+        o = rng.choice(ops or list(d.options)).id
+        plan.append(o)
+        s.apply(o)
+    raise AssertionError("no moment to play a card by clicking within 600 random steps")
+
+
+def _create(url: str, seed: int) -> tuple[str, dict[int, str]]:
+    r = httpx.post(f"{url}/new/champions", content=urlencode(form("champions", ["human", "human"], seed,
+                                                                  heroes=HEROES)),
+                   headers={"content-type": "application/x-www-form-urlencoded", "origin": url}, timeout=30)
+    assert r.status_code == 200, r.text[-1500:]
+    found = re.search(r'id="table-id">([0-9a-f]+)<', r.text)
+    assert found is not None
+    tid = found.group(1)
+    return tid, {int(s) - 1: tok for s, t, tok in JOIN.findall(r.text) if t == tid}
+
+
+def _fast_forward(port: int, tid: str, tokens: dict[int, str], plan: list[tuple[int, str]]) -> None:
+    """Play ``plan`` ((seat, option) pairs) over the seats' websockets; the browser takes over from there."""
+    with contextlib.ExitStack() as stack:
+        socks = {}
+        for seat, tok in tokens.items():
+            socks[seat] = stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/{tid}"))
+            socks[seat].send(json.dumps({"type": "hello", "token": tok}))
+        for i, (seat, option) in enumerate(plan):
+            socks[seat].send(json.dumps({"type": "act", "n": i, "option": option}))
+            while True:
+                m = json.loads(socks[seat].recv(timeout=10))
+                assert m["type"] != "error", m
+                if m["type"] == "state" and m["n"] == i + 1:
+                    break
+
+
+def _check_drawn(page: Any, v: dict[str, Any]) -> None:
+    """What the page draws is the view: every hand card and every card in play, HP and threat."""
+    board = page.locator("#board .drawn")
+    me = v["players"][0]
+    hand = page.locator("#board section.hand [data-uid]")
+    assert sorted(int(x) for x in hand.evaluate_all("els => els.map(e => e.dataset.uid)")) == \
+        sorted(c["uid"] for c in me["hand"])
+    drawn = {int(x) for x in board.locator("[data-uid]").evaluate_all("els => els.map(e => e.dataset.uid)")}
+    for p in v["players"]:
+        assert p["identity"]["uid"] in drawn
+        assert {c["uid"] for c in p["play"]} <= drawn
+    assert {e["uid"] for e in v["encounter_play"]} <= drawn
+    other = v["players"][1]
+    expect(page.locator("#board svg.pile title", has_text=f"cards in hand: {other['hand_size']}")).to_have_count(1)
+    vil, ms = v["villain"], v["main_scheme"]
+    vcard = board.locator(f'svg[data-uid="{vil["uid"]}"]')
+    expect(vcard).to_contain_text(f"of {vil['hp']} HP")
+    expect(vcard).to_contain_text(str(vil["hp"] - vil.get("damage", 0)))
+    expect(board.locator(f'svg[data-uid="{ms["uid"]}"]')).to_contain_text(f"{ms.get('threat', 0)}/{ms['target']}")
+    # every clickable element of the drawing is one of the seat's current options
+    opts = set(v["decision"].get("options", []))
+    on_board = set(board.locator("[data-option]").evaluate_all("els => els.map(e => e.dataset.option)"))
+    assert on_board <= opts
+
+
+def test_play_a_card_by_clicking_it(server):
+    url, port = server
+    seed = 7
+    plan, st = _plan(seed)
+    g = load("champions", heroes=HEROES)
+    local = g.new_game(seed)
+    seats = []
+    for o in plan:
+        seats.append(local.decision.seat)
+        local.apply(o)
+    tid, tokens = _create(url, seed)
+    _fast_forward(port, tid, tokens, list(zip(seats, plan, strict=True)))
+    SHOTS.mkdir(exist_ok=True)
+    errors: list[str] = []
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        ctx = b.new_context(viewport={"width": 1280, "height": 800})
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{url}/t/{tid}#{tokens[0]}")
+        expect(page.locator("#conn")).to_have_text("live")
+        expect(page.locator("#table")).to_have_attribute("data-n", str(len(plan)))
+        _check_drawn(page, local.view(0))
+        # the card to play: a button on the table carrying its play option, in the hand
+        v = local.view(0)
+        hand = {c["uid"]: c for c in v["players"][0]["hand"]}
+        target = next(o for o in v["decision"]["options"] if o.startswith("play:")
+                      and data.CARDS[hand[int(o[5:])]["code"]].type in ("ally", "support", "upgrade"))
+        uid = int(target[5:])
+        card = page.locator(f'#board section.hand [data-option="{target}"]')
+        expect(card).to_have_count(1)
+        assert card.locator(f'svg[data-uid="{uid}"]').count() == 1
+        page.screenshot(path=SHOTS / "champions-before-play.png")
+        card.click()
+        local.apply(target)
+        # pay for it on the table too: a card offered as a payment is clicked; anything else by its button
+        for _ in range(12):
+            expect(page.locator("#table")).to_have_attribute("data-n", str(len(local.actions)))
+            if uid in {c["uid"] for c in local.view(0)["players"][0]["play"]}:
+                break
+            assert local.decision.seat == 0, "the payment is the seat's to make"
+            ids = [o.id for o in local.decision.options]
+            pay = [o for o in ids if o.startswith(("pay:", "res:"))]
+            if pay:
+                page.locator(f'#board [data-option="{pay[0]}"]').first.click()
+                local.apply(pay[0])
+            else:
+                choice = next((o for o in ids if o not in ("cancel",)), ids[0])
+                page.locator(f'#options button[data-option="{choice}"]').click()
+                local.apply(choice)
+        v = local.view(0)
+        expect(page.locator("#table")).to_have_attribute("data-n", str(len(local.actions)))
+        assert uid in {c["uid"] for c in v["players"][0]["play"]}, "the card clicked is in play"
+        assert uid not in {c["uid"] for c in v["players"][0]["hand"]}
+        zone = {"ally": "allies", "support": "supports", "upgrade": "upgrades"}[
+            data.CARDS[local.code[uid]].type]
+        expect(page.locator(f'#board section.{zone} svg[data-uid="{uid}"]')).to_have_count(1)
+        _check_drawn(page, v)
+        page.screenshot(path=SHOTS / "champions-table.png")
+        README_SHOT.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=README_SHOT)
+        # a phone: the drawing wraps and stays usable
+        phone = b.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        pp = phone.new_page()
+        pp.goto(f"{url}/t/{tid}#{tokens[0]}")
+        expect(pp.locator("#conn")).to_have_text("live")
+        assert pp.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+        pp.screenshot(path=SHOTS / "champions-phone.png", full_page=True)
+        b.close()
+    assert not errors, errors
