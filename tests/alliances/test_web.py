@@ -180,7 +180,7 @@ def test_dashboards_show_every_character() -> None:
     view = s.view(0)
     html = g.web_view(view, 0)
     d = parse(html)
-    cards = [a for t, a, _ in d.items if t == "article"]
+    cards = [a for t, a, _ in d.items if t == "svg" and "data-character" in a]
     assert [a["data-character"] for a in cards] == [c["id"] for c in view["characters"]]
     for c in view["characters"]:
         assert f'aria-label="Stamina {c["stamina"]} of {c["max_stamina"]}"' in html
@@ -188,6 +188,10 @@ def test_dashboards_show_every_character() -> None:
         for card in c["cards"]:
             assert g.data.characters[c["id"]].levelups[card].name in html
     st = g.data.stages[view["stage"]]
-    assert html.count('class="al-dice"') == len(st.tracker_spawns)
-    assert f'Objectives completed {view["completed"]}/3' in html or f'Boss Daze Tracker {view["boss_dazes"]}/2' in html
+    assert html.count("Spawn die</title>") + html.count("Spawn dice</title>") == len(st.tracker_spawns)
+    for x in view["tracker"]:
+        if x and x != "*":
+            assert g.data.enemies[x].name in html
+    assert (f'aria-label="Objectives completed {view["completed"]} of 3"' in html
+            or f'aria-label="Boss Daze Tracker {view["boss_dazes"]} of 2"' in html)
     assert f'Round {view["round"]}' in html
