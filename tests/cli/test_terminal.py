@@ -49,6 +49,7 @@ def test_hot_seat_privacy_in_a_real_game(game_id: str, config: dict[str, str]) -
     state = game.new_game(5)
     private: dict[int, set[str]] = {0: set(), 1: set()}  # whole lines of a seat's picture
     events: dict[int, set[str]] = {0: set(), 1: set()}  # a seat's private log events
+    seen: dict[int, set[str]] = {0: set(), 1: set()}  # every line of a seat's own pictures
     real_render = game.render
 
     def render(st, seat):  # type: ignore[no-untyped-def]
@@ -56,10 +57,12 @@ def test_hot_seat_privacy_in_a_real_game(game_id: str, config: dict[str, str]) -
         if seat in (0, 1):
             others = set(real_render(st, 1 - seat).splitlines())
             private[seat] |= {ln.strip() for ln in text.splitlines() if ln.strip() and ln not in others}
+            seen[seat] |= {ln.strip() for ln in text.splitlines()}
         return text
 
     game.render = render  # type: ignore[method-assign]
-    s, out, _ = session(game, state, ["human", "human"], lambda p: "" if "press Enter" in p else "1")
+    s, out, _ = session(game, state, ["human", "human"],
+                        lambda p: "" if "press Enter" in p else s.state.decision.options[0].id)
     s.run(max_actions=250)
     for e in s.state.log:
         if e.only in (0, 1) and e.text != e.public:
@@ -68,7 +71,7 @@ def test_hot_seat_privacy_in_a_real_game(game_id: str, config: dict[str, str]) -
     assert len(segs) >= 2, "the game never handed the terminal from one human seat to the other"
     for seat, text in segs:
         lines = {ln.strip() for ln in text.splitlines()}
-        leaked = [p for p in private[1 - seat] if p in lines and p not in private[seat]]
+        leaked = [p for p in private[1 - seat] if p in lines and p not in seen[seat]]
         leaked += [e for e in events[1 - seat] if e in text and e not in events[seat]]
         assert not leaked, f"seat {1 - seat}'s private text shown to seat {seat}: {leaked[:3]}"
 
@@ -181,5 +184,5 @@ def test_an_option_keeps_its_number_while_the_same_prompt_repeats() -> None:
     s, out, _ = session(game, game.new_game(2), ["human"], ["1", "1", "7"])
     s.run(max_actions=2)
     text = out.getvalue()
-    assert text.count("7. Keep this hand") == 2 and "error: no choice 1" in text
+    assert text.count("7. Keep this hand") >= 2 and "error: no choice 1" in text
     assert len(s.state.actions) == 2 and s.state.actions[1] == "keep"
