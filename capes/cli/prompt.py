@@ -141,8 +141,8 @@ def menu_lines(d: Decision, group: int | None, groups: list[tuple[str, list[int]
     num = numbers or {o.id: i for i, o in enumerate(d.options, 1)}
     for o in sorted(d.options, key=lambda o: num[o.id]):
         i = num[o.id]
-        if o.group and o.group != last and len(d.options) > 4:
-            out.append(f"  {o.group}:")
+        if o.group != last and (o.group or last) and len(d.options) > 4:
+            out.append(f"  {o.group or 'other'}:")
             last = o.group
         out.append(f"  {i:>3}. {o.label}")
     return out
