@@ -78,7 +78,7 @@ def server(tmp_path_factory):
                 break
         except httpx.HTTPError:
             if time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start: {db.with_suffix('.log').read_text()[-2000:]}")
+                raise AssertionError(f"the server did not start: {db.with_suffix('.log').read_text()[-2000:]}") from None
             time.sleep(0.1)
     yield url, port
     os.killpg(proc.pid, signal.SIGTERM)
@@ -100,10 +100,9 @@ def _plan(seed: int) -> tuple[list[str], Any]:
         d = s.decision
         assert d.seat is not None, "the game ended before the wanted moment"
         v = s.view(0)
-        kinds = {data.CARDS[c["code"]].type: c for c in v["players"][0].get("hand", [])}
         playable = [o.id for o in d.options if o.id.startswith("play:") and d.seat == 0
                     and data.CARDS[s.code[int(o.id[5:])]].type in ("ally", "support", "upgrade")]
-        if playable and v["round"] >= 2 and v["encounter_play"] and kinds:
+        if playable and v["round"] >= 2 and v["encounter_play"] and len(v["players"][0]["hand"]) >= 4:
             return plan, s
         ops = [o for o in d.options if o.id != "end"] if rng.random() < 0.8 else list(d.options)
         o = rng.choice(ops or list(d.options)).id
@@ -196,7 +195,11 @@ def test_play_a_card_by_clicking_it(server):
         card = page.locator(f'#board section.hand [data-option="{target}"]')
         expect(card).to_have_count(1)
         assert card.locator(f'svg[data-uid="{uid}"]').count() == 1
-        page.screenshot(path=SHOTS / "champions-before-play.png")
+        page.screenshot(path=SHOTS / "champions-before-play.png", full_page=True)
+        # the README's picture: the table with the cards that can act now highlighted
+        page.evaluate("document.querySelector('#board').scrollIntoView()")
+        README_SHOT.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=README_SHOT)
         card.click()
         local.apply(target)
         # pay for it on the table too: a card offered as a payment is clicked; anything else by its button
@@ -222,9 +225,7 @@ def test_play_a_card_by_clicking_it(server):
             data.CARDS[local.code[uid]].type]
         expect(page.locator(f'#board section.{zone} svg[data-uid="{uid}"]')).to_have_count(1)
         _check_drawn(page, v)
-        page.screenshot(path=SHOTS / "champions-table.png")
-        README_SHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=README_SHOT)
+        page.screenshot(path=SHOTS / "champions-table.png", full_page=True)
         # a phone: the drawing wraps and stays usable
         phone = b.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
         pp = phone.new_page()

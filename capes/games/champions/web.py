@@ -78,7 +78,7 @@ def _token(x: float, y: float, r: float, fill: str, label: Any, fg: str = "#ffff
 
 
 def _chip(x: float, y: float, label: str, fill: str, fg: str = "#ffffff") -> tuple[str, float]:
-    w = 8 + len(label) * 5.6
+    w = 10 + sum(6.6 if ch.isupper() or ch.isdigit() else 5.4 for ch in label)
     return (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="14" rx="7" fill="{fill}"/>'
             + _text(x + w / 2, y + 10.5, label, 9, fg, "700", "middle")), w
 
@@ -178,8 +178,8 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
         thr = d.get("threat", 0)
         lab = f"{thr}/{threat_target}" if threat_target is not None else str(thr)
         r = 19 if big else 15
-        parts.append(_token(w - r - 6, h - 44, r, "#8a4b00", lab, size=12 if len(lab) > 3 else 14))
-        parts.append(_text(w - r - 6, h - 44 + r + 10, "threat", 8, "#5a3200", "700", "middle"))
+        parts.append(_token(w - r - 6, h - 52, r, "#8a4b00", lab, size=12 if len(lab) > 3 else 14))
+        parts.append(_text(w - r - 6, h - 52 + r + 10, "threat", 8, "#5a3200", "700", "middle"))
     elif d.get("threat"):
         parts.append(_token(w - 18, ty, 11, "#8a4b00", d["threat"], size=11))
     if d.get("counters"):
@@ -207,7 +207,7 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
     inner = "".join(parts)
     if exh:  # an exhausted card is turned sideways; the word stays upright
         inner = (f'<g transform="translate({h} 0) rotate(90)">{inner}</g>'
-                 + _chip(h / 2 - 33, w / 2 - 7, "EXHAUSTED", "#374151")[0])
+                 + _chip(h / 2 - 35, w / 2 - 7, "EXHAUSTED", "#374151")[0])
         w, h = h, w
     return (f'<svg class="card" role="img" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
             f'xmlns="http://www.w3.org/2000/svg" data-uid="{_e(d.get("uid", ""))}" data-code="{_e(c.code)}">'
@@ -228,12 +228,12 @@ def pile_svg(label: str, n: int, color: str, sub: str = "") -> str:
                      'stroke-width="1.5" stroke-dasharray="5 4"/>')
         fg = "#374151"
     parts.append(_text(50, 56, n, 26, fg, "800", "middle"))
-    for i, ln in enumerate(_wrap(label, 78, 10, 2)):
+    for i, ln in enumerate(_wrap(label, 70, 10, 2)):
         parts.append(_text(50, 76 + i * 12, ln, 10, fg, "700", "middle"))
     if sub:
-        for i, ln in enumerate(_wrap(sub, 78, 8, 2)):
+        for i, ln in enumerate(_wrap(sub, 66, 8, 2)):
             parts.append(_text(50, 102 + i * 10, ln, 8, fg, "600", "middle"))
-    return (f'<svg class="pile" role="img" viewBox="0 0 100 130" width="100" height="130" '
+    return (f'<svg class="pile" role="img" viewBox="0 0 100 130" width="84" height="109" '
             f'xmlns="http://www.w3.org/2000/svg"><title>{_e(label)}: {n}{_e(" — top: " + sub if sub else "")}'
             "</title>" + "".join(parts) + "</svg>")
 
@@ -300,7 +300,7 @@ class _Ctx:
         btns = "".join(f'<button type="button" data-option="{_e(o)}" title="{_e(lab)}: {_e(name)}">{_e(lab)}</button>'
                        for o, lab in zip(opts, labels, strict=True))
         return (f'<span class="cslot acts" role="group" aria-label="{_e(name)}: {len(opts)} choices">'
-                f'{svg}<span class="acts-list">{btns}</span></span>')
+                f'{svg}<br><span class="acts-list">{btns}</span></span>')
 
 
 def _label_for(ctx: _Ctx, uid: int) -> str:
@@ -317,7 +317,7 @@ def _zone(title: str, items: list[str], cls: str = "", empty: str = "") -> str:
         return ""
     if not items:
         items = [f'<span class="empty">{_e(empty)}</span>']
-    return (f'<section class="zone {cls}" aria-label="{_e(title)}"><h4>{_e(title)}</h4>'
+    return (f'<section class="zone {cls}" aria-label="{_e(title)}"><strong>{_e(title)}</strong>'
             f'<div class="cards options">{"".join(items)}</div></section>')
 
 
@@ -371,9 +371,9 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
             attached[e["attached_to"]].append(e)
     vrow = [_card(ctx, vil, big=True, villain_hp=vil.get("hp")),
             *(_card(ctx, a) for a in attached.get(vil["uid"], []))]
-    stage_txt = f"Villain — stage {vc.stage}" if vc.stage else "Villain"
+    stage_txt = f"Villain {vc.stage}" if vc.stage else "Villain"
     if view.get("villain_stages_left"):
-        stage_txt += f" ({view['villain_stages_left']} more)"
+        stage_txt += f" · {view['villain_stages_left']} more stage{'s' if view['villain_stages_left'] > 1 else ''}"
     srow = [_card(ctx, ms, big=True, threat_target=ms.get("target"), note=esc_note)]
     if accel:
         srow.append(pile_svg("acceleration tokens", accel, "#9a3412", "+1 threat each"))
@@ -388,12 +388,12 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
         piles.append(pile_svg("boost cards", int(view["boost_facedown"]), "#3b0764", "facedown"))
     if view.get("victory_display"):
         piles.append(pile_svg("victory display", len(view["victory_display"]), "#14532d"))
-    ms_txt = f"Main scheme — stage {mc.stage}" if mc.stage else "Main scheme"
+    ms_txt = f"Scheme {mc.stage}" if mc.stage else "Scheme"
     if view.get("main_stages_left"):
-        ms_txt += f" ({view['main_stages_left']} more)"
+        ms_txt += f" · {view['main_stages_left']} more"
     out.append('<div class="ct-villain bar">')
     out.append(_zone(stage_txt, vrow, "villain"))
-    out.append(_zone(ms_txt + (" and side schemes" if sides else ""), srow, "schemes"))
+    out.append(_zone(ms_txt + (" · side schemes" if sides else ""), srow, "schemes"))
     out.append(_zone("In play", [_card(ctx, o) for o in others], "env"))
     out.append(_zone("Encounter", piles, "piles"))
     out.append("</div>")
