@@ -12,6 +12,9 @@ Modules
 - ``effects.py`` — the effect vocabulary: short functions keyed by the ``effect`` names used in the data.
 - ``content.py`` — loading and validation (pydantic) of the YAML data in ``content/``.
 - ``bots.py`` — ``heroes-heuristic``, the ISMCTS rollout policy and evaluation. ``render.py`` — terminal picture.
+- ``glossary.py`` — the text of every card in a seat's view (``HeroesGame.glossary``). ``odds.py`` — exact combat odds.
+- Labels and prompts are built from the state at each decision (only Options whose id says everything their label
+  says are kept, per Game, in ``HeroesGame.hero_menus``).
 - ``rules.yaml`` — the rules index (ids ``heroes/<section>/<step>``); ``docs/rulings/heroes.md`` — rulings.
 
 Config
