@@ -116,6 +116,12 @@ class HeroesGame(Game):
 
         return render(state, seat)
 
+    def web_view(self, view: dict[str, Any], seat: int | None) -> str | None:
+        """The table drawn for the browser from ``view`` alone (content looked up by id); see web.py."""
+        from capes.games.heroes.web import draw
+
+        return draw(view, seat)
+
     def glossary(self, state: State, seat: int | None) -> dict[str, str]:
         """The text (our own words) of every Super Hero, Combat Power, ability, Mastermind, Master Plan, Headline,
         Villain, Story card, Scenario and card in ``seat``'s view, by the name players see; never another seat's hand
