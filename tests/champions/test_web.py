@@ -138,3 +138,32 @@ def test_exhausted_card_is_turned_and_can_act_is_a_button():
     html, drawn = _draw(v, 0)
     assert sorted(drawn) == sorted(v["decision"]["options"])
     assert f'data-option="d:{uid}" title="Discard: ' in html
+
+
+def _contrast(a: str, b: str) -> float:
+    def lum(h: str) -> float:
+        r, g, b_ = (int(h[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        f = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b_)]
+        return 0.2126 * f[0] + 0.7152 * f[1] + 0.0722 * f[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_colours_meet_wcag_aa():
+    """Text on every card band and resource icon has a contrast of at least 4.5:1 (WCAG AA)."""
+    from capes.games.champions.web import BAND, RES
+    for colour in BAND.values():
+        assert _contrast(colour, "#ffffff") >= 4.5, colour
+    for _, fill, fg in RES.values():
+        assert _contrast(fill, fg) >= 4.5, fill
+
+
+def test_every_card_is_reachable_by_keyboard():
+    """Each card is a button (one choice), holds buttons (several) or takes the focus (to read its text)."""
+    for _, s in _states(4, 200, every=13):
+        html, _ = _draw(s.view(s.decision.seat), s.decision.seat)
+        cards = len(re.findall(r'<svg class="card"', html))
+        slots = len(re.findall(r'<span class="cslot" tabindex="0"><svg class="card"', html))
+        acts = len(re.findall(r'<button type="button" class="cslot act" data-option="[^"]*"[^>]*><svg class="card"', html))
+        groups = len(re.findall(r'<span class="cslot acts" role="group"[^>]*><svg class="card"', html))
+        assert cards == slots + acts + groups > 0
