@@ -167,3 +167,23 @@ def test_every_card_is_reachable_by_keyboard():
         acts = len(re.findall(r'<button type="button" class="cslot act" data-option="[^"]*"[^>]*><svg class="card"', html))
         groups = len(re.findall(r'<span class="cslot acts" role="group"[^>]*><svg class="card"', html))
         assert cards == slots + acts + groups > 0
+
+
+def test_every_encounter_card_is_drawn_once():
+    """An attachment on an ally or a side scheme (no zone of its own) is still drawn, once; so is each card."""
+    g = load("champions", heroes=["spider_man"])
+    s = g.new_game(1)
+    v = s.view(0)
+    ally = {"uid": 900, "code": "01002", "name": "Black Cat", "stats": {"atk": 1, "thw": 1, "hp": 2}}
+    v["players"][0]["play"].append(ally)
+    v["encounter_play"] += [
+        {"uid": 901, "code": "01107", "name": "Side", "threat": 2},
+        {"uid": 902, "code": "01098", "name": "On ally", "attached_to": 900},
+        {"uid": 903, "code": "01099", "name": "On villain", "attached_to": v["villain"]["uid"]},
+    ]
+    for e in v["encounter_play"]:
+        assert e["code"] in data.CARDS
+    html, _ = _draw(v, 0)
+    for u in (900, 901, 902, 903):
+        assert len(re.findall(rf'data-uid="{u}"', html)) == 1, u
+    assert "on Black Cat" in html

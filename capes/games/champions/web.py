@@ -379,8 +379,11 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
         srow.append(pile_svg("acceleration tokens", accel, "#9a3412", "+1 threat each"))
     sides = [e for e in enc if data.CARDS[e["code"]].type == "side_scheme"]
     srow += [_card(ctx, s) for s in sides]
+    # an attachment is drawn beside the villain, an identity or a minion it is on; anything else here
+    holders = {vil["uid"], *(p["identity"]["uid"] for p in view["players"]),
+               *(e["uid"] for e in enc if data.CARDS[e["code"]].type == "minion")}
     others = [e for e in enc if data.CARDS[e["code"]].type not in ("side_scheme", "minion")
-              and e.get("attached_to") is None and e.get("engaged_with") is None]
+              and e.get("attached_to") not in holders]
     top = data.CARDS[view["encounter_discard"][-1]].name if view["encounter_discard"] else ""
     piles = [pile_svg("deck", int(view["encounter_deck"]), "#4a1d0f"),
              pile_svg("discard", len(view["encounter_discard"]), "#6b4f3a", top)]
@@ -400,7 +403,11 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
 
     # unengaged minions (rare) stay with the villain
     loose = [e for e in enc if data.CARDS[e["code"]].type == "minion" and e.get("engaged_with") is None]
-    out.append(_zone("Minions not engaged", [_card(ctx, m) for m in loose]))
+    lrow = []
+    for m in loose:
+        lrow.append(_card(ctx, m))
+        lrow += [_card(ctx, a) for a in attached.get(m["uid"], [])]
+    out.append(_zone("Minions not engaged", lrow))
 
     # each player's area: yours first
     order = list(range(n))
