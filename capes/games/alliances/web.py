@@ -33,8 +33,10 @@ from capes.games.alliances.glossary import SKILLS, STAGE_TEXT, _levelup_text, at
 CELL = 72
 MARGIN = 26
 #: rendered widths (CSS px) of the pictures at most; each shrinks to the page width on a phone
-BOARD_PX, SIDE_PX, CARD_PX = 528, 268, 264
-SIDE_W, CARD_W = 300, 268  # their viewBox widths
+BOARD_PX, SIDE_PX = 528, 268
+SIDE_W, CARD_W = 300, 396  # their viewBox widths
+#: a dashboard: two a row (four Characters: two rows of two) on a laptop, one a row on a phone
+CARD_WIDTH = f"min(100%, max(49%, {CARD_W}px))"
 FONT = 'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif"'
 
 #: option prefixes naming a Space by its label, and how a screen reader says them
@@ -76,7 +78,8 @@ def _text(x: float, y: float, s: Any, size: float = 13, fill: str = INK, weight:
 
 
 def _hover(ids: list[str], attr: str, to: str) -> str:
-    """A SMIL ``<set>``: ``attr`` becomes ``to`` while one of the elements ``ids`` is hovered or focused."""
+    """A SMIL ``<set>``: ``attr`` becomes ``to`` while one of the elements ``ids`` is hovered or focused (the ids
+    have no ``-`` or ``.``, which SMIL's event syntax would read as an offset or an event)."""
     begin = "; ".join(f"{i}.mouseover; {i}.focusin" for i in ids)
     end = "; ".join(f"{i}.mouseout; {i}.focusout" for i in ids)
     return f'<set attributeName="{attr}" to="{to}" begin="{begin}" end="{end}"/>'
@@ -172,7 +175,7 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
     reach = [max((a.range for a in s.attacks), default=0) for s in sides]
     pos_of = [b.parse(c["pos"]) if c["pos"] else -1 for c in chars]
     W, H = b.width * CELL + MARGIN, b.height * CELL + MARGIN
-    fig_ids = [f"al-f{i}" for i in range(len(chars))]
+    fig_ids = [f"alf{i}" for i in range(len(chars))]
     out: list[str] = []
     o = out.append
     o(f'<svg class="al-board" width="min(100%, {BOARD_PX}px)" viewBox="0 0 {W} {H}" {FONT} role="group" '
@@ -254,7 +257,7 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
             continue
         x0, y0 = xy(s)
         verb = SPACE_VERBS[oid.split(":")[0]]
-        aid = f"al-s{k}"
+        aid = f"als{k}"
         o(f'<a id="{aid}" class="al-choice al-space-opt" href="#{_t(lab)}" data-option="{_t(oid)}" data-space="{_t(lab)}" '
           f'aria-label="{_t(verb)} {_t(lab)}"><title>{_t(verb)} {_t(lab)}</title>'
           f'<rect x="{x0 + 3}" y="{y0 + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6" fill="#16a34a" fill-opacity=".25" '
@@ -303,7 +306,7 @@ def _token(tok: dict[str, Any], view: dict[str, Any], names: list[str], x0: int,
     sym = str(tok["symbol"])
     script = view["stage"]
     cx, cy = x0 + 17, y0 + 17
-    aid = f"al-t{tok['id']}"
+    aid = f"alt{tok['id']}"
     if kind == "obj":
         what = {"oscorp_lab": "Sample", "glider_works": "glider prototype", "subway_rescue": "Civilian"}.get(script, "Objective token")
         extra = int(tok.get("extra") or 0)
@@ -388,7 +391,7 @@ def _enemy(game: Any, view: dict[str, Any], e: dict[str, Any], x0: int, y0: int,
     parts.append("</g>")
     inner = "".join(parts)
     if len(opts) == 1:
-        return _link(opts[0], f"{_enemy_verb(opts[0], sides)} {name} at {e['pos']}", inner, f"al-e{e['uid']}", _ring(cx, cy, r + 7))
+        return _link(opts[0], f"{_enemy_verb(opts[0], sides)} {name} at {e['pos']}", inner, f"ale{e['uid']}", _ring(cx, cy, r + 7))
     if not opts:
         return inner
     # several choices on one Enemy (one per attack): a small chip each, along the top of its Space
@@ -397,7 +400,7 @@ def _enemy(game: Any, view: dict[str, Any], e: dict[str, Any], x0: int, y0: int,
     for k, oid in enumerate(opts):
         verb = _enemy_verb(oid, sides)
         short = _abbr(verb.split(": ", 1)[-1]) if ": " in verb else str(k + 1)
-        aid = f"al-e{e['uid']}-{k}"
+        aid = f"ale{e['uid']}x{k}"
         x = x0 + 2 + k * cw
         chips.append(f'<a id="{aid}" class="al-choice al-chip" href="#{aid}" data-option="{_t(oid)}" '
                      f'aria-label="{_t(verb)} {_t(name)} at {_t(e["pos"])}"><title>{_t(verb)} {_t(name)}</title>'
@@ -550,7 +553,7 @@ def _card_parts(game: Any, view: dict[str, Any], i: int, c: dict[str, Any], name
     o(_text(12, y, f"Speed {side.speed} · Defense P{d[0]} / E{d[1]} / M{d[2]}", 12, MUTED, "", "start"))
     y += 17
     skills = ", ".join(SKILLS.get(s, (s, ""))[0] for s in side.skills) or "none"
-    for line in _wrap(f"Skills: {skills}", 40):
+    for line in _wrap(f"Skills: {skills}", 62):
         o(_text(12, y, line, 12, MUTED, "", "start"))
         y += 16
     y += 6
@@ -575,7 +578,7 @@ def _card_parts(game: Any, view: dict[str, Any], i: int, c: dict[str, Any], name
         y += 6
         for lu in cards:
             text = _levelup_text(name, lu).split(": ", 1)[-1]
-            lines = _wrap(text, 44)
+            lines = _wrap(text, 66)
             h = 22 + 14 * len(lines)
             o(f'<rect x="10" y="{y}" width="{CARD_W - 20}" height="{h}" rx="6" fill="#fefce8" stroke="#ca8a04"/>')
             o(_text(18, y + 16, f"{lu.name} (Level {lu.level})", 12.5, INK, "700", "start"))
@@ -594,7 +597,7 @@ def _card(view: dict[str, Any], i: int, c: dict[str, Any], name: str, body: str,
     head = (f'<circle cx="30" cy="30" r="18" fill="{col}"/>{_text(30, 35, _abbr(name), 12, "#fff", "700")}'
             f'{_text(56, 28, name, 15, INK, "700", "start")}{_text(56, 46, where, 12, MUTED, "", "start")}')
     if oid:
-        aid = f"al-c{i}"
+        aid = f"alc{i}"
         verb = CHAR_VERBS[oid.split(":")[0]]
         head = (f'<a id="{aid}" class="al-choice" href="#{aid}" data-option="{_t(oid)}" aria-label="{_t(verb)} {_t(name)}">'
                 f'<title>{_t(verb)} {_t(name)}</title>'
@@ -602,7 +605,7 @@ def _card(view: dict[str, Any], i: int, c: dict[str, Any], name: str, body: str,
                 f'{_hover([aid], "fill", "#fde047")}</rect>{head}'
                 f'{_text(CARD_W - 12, 46, verb.split()[0], 12, "#713f12", "700", "end")}</a>')
     border = "#ca8a04" if active else "#d6d3d1"
-    return (f'<svg class="al-card" role="listitem" data-character="{_t(c["id"])}" width="min(100%, {CARD_PX}px)" '
+    return (f'<svg class="al-card" role="listitem" data-character="{_t(c["id"])}" width="{CARD_WIDTH}" '
             f'viewBox="0 0 {CARD_W} {H}" {FONT} aria-label="{_t(name)}: dashboard">'
             f'<rect x="1.5" y="1.5" width="{CARD_W - 3}" height="{H - 3}" rx="10" fill="#fff" stroke="{border}" stroke-width="{4 if active else 1.5}"/>'
             f'<path d="M2,12 a10,10 0 0 1 10,-10 h{CARD_W - 24} a10,10 0 0 1 10,10 v-4 h-{CARD_W - 4} z" fill="{col}"/>'

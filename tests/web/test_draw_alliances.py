@@ -1,0 +1,204 @@
+"""Alliances drawn in a real browser (issue 12): a game played by clicking its board — Deployment Spaces clicked
+(one with the keyboard), a Character activated by clicking its figure, a Move made by clicking a highlighted
+Space — with every drawn Character and Enemy checked against the engine's view after each action.
+
+Playwright for Python drives Debian's Chromium (/usr/bin/chromium) against a real ``python -m capes.web.server``
+process. A screenshot goes to .screenshots/alliances-board.png (not committed) and to
+docs/screenshots/alliances.png (the README's). Without Chromium the test skips with a one-line hint;
+CAPES_REQUIRE_BROWSER=1 turns that skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+CHROMIUM = os.environ.get("CAPES_CHROMIUM", "/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / ".screenshots"
+DOCS_SHOT = ROOT / "docs" / "screenshots" / "alliances.png"
+
+
+def _missing() -> str:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[dev]')"
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM}; install it with `apt-get install chromium` (or run .ci/run)"
+    return ""
+
+
+_why = _missing()
+if _why and os.environ.get("CAPES_REQUIRE_BROWSER") == "1":
+    pytest.fail(f"browser tests are required here (CAPES_REQUIRE_BROWSER=1) but {_why}", pytrace=False)
+if _why:
+    pytest.skip(f"browser tests skipped: {_why}", allow_module_level=True)
+
+import httpx  # noqa: E402
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+import capes  # noqa: E402
+
+expect.set_options(timeout=15_000)
+SEED = 7
+JOIN = re.compile(r'data-seat="(\d+)" readonly value="([^"]*/t/([0-9a-f]+)#[A-Za-z0-9_-]+)"')
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server_url(tmp_path_factory):
+    """A real server process in its own session (stopped with its bot workers at the end)."""
+    db = tmp_path_factory.mktemp("web-alliances") / "capes.db"
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    with db.with_suffix(".log").open("ab") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "capes.web.server", "--port", str(port), "--db", str(db),
+                                 "--bot-pause", "0.1", "--quiet"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(url + "/", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, db.with_suffix(".log").read_text()[-2000:]
+            time.sleep(0.1)
+        yield url
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+
+
+def _new_table(url: str) -> str:
+    """A one-player Alliances table made through the lobby form: the seat's join link."""
+    r = httpx.post(f"{url}/new/alliances", content=urlencode([("seat.1", "human"), ("seed", str(SEED))]),
+                   headers={"content-type": "application/x-www-form-urlencoded", "origin": url}, timeout=30)
+    assert r.status_code == 200, r.text[-1500:]
+    links = JOIN.findall(r.text)
+    assert len(links) == 1, r.text[-1500:]
+    return links[0][1]
+
+
+def _pick(options: list[str]) -> str:
+    """The option a player heading for a Move would take: a Move, a Space, an Activation, else the first."""
+    for want in ("move", "move:", "deploy:", "activate:", "priority:", "first:", "keep:", "agree"):
+        for o in options:
+            if o == want or (want.endswith(":") and o.startswith(want)):
+                return o
+    return options[0]
+
+
+def _check_drawn(page: Page, view: dict) -> None:
+    """Every Character and Enemy is drawn in the Space the view gives it (its figure inside that Space)."""
+    board = page.locator("#board")
+    for c in view["characters"]:
+        fig = board.locator(f'g.al-char[data-character="{c["id"]}"]')
+        if not c["pos"]:
+            expect(fig).to_have_count(0)
+            continue
+        expect(fig).to_have_attribute("data-space", c["pos"])
+        _inside(fig.bounding_box(), board.locator(f'g.al-space[data-space="{c["pos"]}"] > rect').first.bounding_box())
+    for e in view["enemies"]:
+        fig = board.locator(f'g.al-enemy[data-enemy="{e["uid"]}"]')
+        if e["pos"]:
+            expect(fig).to_have_attribute("data-space", e["pos"])
+            _inside(fig.bounding_box(), board.locator(f'g.al-space[data-space="{e["pos"]}"] > rect').first.bounding_box())
+    expect(board.locator("g.al-enemy")).to_have_count(sum(1 for e in view["enemies"] if e["pos"]))
+
+
+def _inside(fig: dict | None, space: dict | None) -> None:
+    assert fig is not None and space is not None
+    cx, cy = fig["x"] + fig["width"] / 2, fig["y"] + fig["height"] / 2
+    assert space["x"] <= cx <= space["x"] + space["width"] and space["y"] <= cy <= space["y"] + space["height"], (fig, space)
+
+
+def test_alliances_move_by_clicking_a_space(server_url):
+    """issue 12 (Alliances): Deploy, Activate and Move by clicking the board; the drawing follows the view."""
+    game = capes.load("alliances")
+    mirror = game.new_game(SEED)  # the same game as the server's table (same config and seed)
+    link = _new_table(server_url)
+    SHOTS.mkdir(exist_ok=True)
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(link)
+            expect(page.locator("#conn")).to_have_text("live")
+            board = page.locator("#board")
+            on_board = {"deploy": 0, "keyboard": 0, "activate": 0, "move": 0}
+            moved = None
+            for n in range(60):
+                expect(page.locator("#table")).to_have_attribute("data-n", str(n))
+                view = mirror.view(0)
+                _check_drawn(page, view)
+                options = view["decision"]["options"]
+                # every Space option is a highlighted Space on the board, and nothing else is
+                spaces = {o for o in options if re.fullmatch(r"(move|deploy|place|space|toward|launch|drag):[a-z]\d+", o)}
+                assert set(board.locator("a.al-space-opt").evaluate_all("els => els.map(e => e.dataset.option)")) == spaces
+                choice = _pick(options)
+                target = board.locator(f'[data-option="{choice}"]')
+                if choice.startswith("deploy:") and on_board["keyboard"] == 0:
+                    target.focus()  # keyboard: a Space is a link reached with Tab; Enter chooses it
+                    page.keyboard.press("Enter")
+                    on_board["keyboard"] += 1
+                elif target.count():
+                    target.first.click()
+                    on_board[choice.split(":")[0]] = on_board.get(choice.split(":")[0], 0) + 1
+                else:
+                    page.locator(f'#options button[data-option="{choice}"]').click()
+                mirror.apply(choice)
+                if choice.startswith("move:"):
+                    moved = (view["active"], choice[5:])
+                    expect(page.locator("#table")).to_have_attribute("data-n", str(n + 1))
+                    break
+            assert moved is not None, "a Move was offered and made"
+            assert on_board["deploy"] >= 2 and on_board["keyboard"] == 1 and on_board["activate"] >= 1, on_board
+            # the mover stands on the clicked Space, and every figure matches the engine's view
+            view = mirror.view(0)
+            expect(board.locator(f'g.al-char[data-character="{moved[0]}"]')).to_have_attribute("data-space", moved[1])
+            _check_drawn(page, view)
+            # hovering a Character shades the Spaces within its longest attack's range (SMIL <set>: the page's CSP
+            # forbids inline styles); moving away clears them
+            ci = [c["id"] for c in view["characters"]].index(moved[0])
+            c = view["characters"][ci]
+            b = game.data.stages[view["stage"]].board
+            reach = max(a.range for a in game.side(c["id"], int(c["injured"]), tuple(c["cards"])).attacks)
+            want = sum(1 for s in b.spaces() if 0 < b.dist[b.parse(moved[1])][s] <= reach)
+            shaded = "els => els.filter(e => getComputedStyle(e).fillOpacity === '0.3').length"
+            board.locator(f'g.al-char[data-character="{moved[0]}"]').hover()
+            assert board.locator("g.al-space rect").evaluate_all(shaded) == want
+            page.mouse.move(1, 1)
+            assert board.locator("g.al-space rect").evaluate_all(shaded) == 0
+            assert not errors, errors
+            page.locator("#board .al-board").scroll_into_view_if_needed()
+            page.mouse.move(0, 0)
+            page.screenshot(path=str(SHOTS / "alliances-board.png"))
+            page.locator("#board").screenshot(path=str(SHOTS / "alliances-board-full.png"))
+            DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(SHOTS / "alliances-board.png", DOCS_SHOT)
+        finally:
+            browser.close()
