@@ -195,6 +195,12 @@ def test_play_a_card_by_clicking_it(server):
         card = page.locator(f'#board section.hand [data-option="{target}"]')
         expect(card).to_have_count(1)
         assert card.locator(f'svg[data-uid="{uid}"]').count() == 1
+        # its name, type, cost and text (our own words, from data/*.yaml) are on it, the whole text in its tooltip
+        c = data.CARDS[hand[uid]["code"]]
+        svg = card.locator("svg")
+        expect(svg.locator("title")).to_contain_text(c.text.strip()[:60])
+        expect(svg).to_contain_text(str(c.cost))
+        expect(svg).to_contain_text(c.type.capitalize())
         page.screenshot(path=SHOTS / "champions-before-play.png", full_page=True)
         # the README's picture: the table with the cards that can act now highlighted
         page.evaluate("document.querySelector('#board').scrollIntoView()")
@@ -202,6 +208,7 @@ def test_play_a_card_by_clicking_it(server):
         page.screenshot(path=README_SHOT)
         card.click()
         local.apply(target)
+        paid = 0
         # pay for it on the table too: a card offered as a payment is clicked; anything else by its button
         for _ in range(12):
             expect(page.locator("#table")).to_have_attribute("data-n", str(len(local.actions)))
@@ -210,9 +217,11 @@ def test_play_a_card_by_clicking_it(server):
             assert local.decision.seat == 0, "the payment is the seat's to make"
             ids = [o.id for o in local.decision.options]
             pay = [o for o in ids if o.startswith(("pay:", "res:"))]
-            if pay:
-                page.locator(f'#board [data-option="{pay[0]}"]').first.click()
+            if pay:  # by keyboard: the card offered as a payment takes the focus, Enter pays with it
+                page.locator(f'#board [data-option="{pay[0]}"]').first.focus()
+                page.keyboard.press("Enter")
                 local.apply(pay[0])
+                paid += 1
             else:
                 choice = next((o for o in ids if o not in ("cancel",)), ids[0])
                 page.locator(f'#options button[data-option="{choice}"]').click()
@@ -220,6 +229,7 @@ def test_play_a_card_by_clicking_it(server):
         v = local.view(0)
         expect(page.locator("#table")).to_have_attribute("data-n", str(len(local.actions)))
         assert uid in {c["uid"] for c in v["players"][0]["play"]}, "the card clicked is in play"
+        assert paid or not c.cost, "its cost was paid by keyboard on the table"
         assert uid not in {c["uid"] for c in v["players"][0]["hand"]}
         zone = {"ally": "allies", "support": "supports", "upgrade": "upgrades"}[
             data.CARDS[local.code[uid]].type]
