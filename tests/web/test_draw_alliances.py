@@ -134,8 +134,48 @@ def _inside(fig: dict | None, space: dict | None) -> None:
     assert space["x"] <= cx <= space["x"] + space["width"] and space["y"] <= cy <= space["y"] + space["height"], (fig, space)
 
 
+def _step(page: Page, mirror, choice: str, on_board: dict[str, int], keyboard: bool = False) -> None:
+    """Choose ``choice`` on the page (on the board when it is drawn there, else its button); the mirror follows."""
+    n = len(mirror.actions)
+    target = page.locator(f'#board [data-option="{choice}"]')
+    head = choice.split(":")[0]
+    if keyboard:
+        target.focus()  # keyboard: a clickable Space is a link reached with Tab; Enter chooses it
+        page.keyboard.press("Enter")
+        on_board["keyboard"] += 1
+    elif target.count():
+        target.first.click()
+        on_board[head] = on_board.get(head, 0) + 1
+    else:
+        page.locator(f'#options button[data-option="{choice}"]').click()
+    mirror.apply(choice)
+    expect(page.locator("#table")).to_have_attribute("data-n", str(n + 1))
+
+
+def _check_options(page: Page, view: dict) -> None:
+    """Every Space option is a highlighted Space on the board, and nothing else is."""
+    spaces = {o for o in view["decision"]["options"] if re.fullmatch(r"(move|deploy|place|space|toward|launch|drag):[a-z]\d+", o)}
+    drawn = page.locator("#board a.al-space-opt").evaluate_all("els => els.map(e => e.dataset.option)")
+    assert set(drawn) == spaces
+
+
+def _fight_pick(mirror, options: list[str]) -> str:
+    """Heading for the Enemies: attack one if possible, else Move toward the nearest, else the usual pick."""
+    view = mirror.view(0)
+    for o in options:
+        if (o.startswith("attack:") or o.startswith("target:")) and o.split(":")[-1].isdigit():
+            return o
+    b = mirror.game.data.stages[view["stage"]].board
+    foes = [b.parse(e["pos"]) for e in view["enemies"] if e["pos"]]
+    moves = [o for o in options if o.startswith("move:")]
+    if moves and foes:
+        return min(moves, key=lambda o: min(b.dist[b.parse(o[5:])][f] for f in foes))
+    return _pick([o for o in options if o != "end"] or options)
+
+
 def test_alliances_move_by_clicking_a_space(server_url):
-    """issue 12 (Alliances): Deploy, Activate and Move by clicking the board; the drawing follows the view."""
+    """issue 12 (Alliances): Deploy (by mouse and keyboard), Activate and Move by clicking the board, then attack
+    an Enemy by clicking it; after every action each drawn Character and Enemy is where the engine's view says."""
     game = capes.load("alliances")
     mirror = game.new_game(SEED)  # the same game as the server's table (same config and seed)
     link = _new_table(server_url)
@@ -151,29 +191,14 @@ def test_alliances_move_by_clicking_a_space(server_url):
             board = page.locator("#board")
             on_board = {"deploy": 0, "keyboard": 0, "activate": 0, "move": 0}
             moved = None
-            for n in range(60):
-                expect(page.locator("#table")).to_have_attribute("data-n", str(n))
+            for _ in range(60):
                 view = mirror.view(0)
                 _check_drawn(page, view)
-                options = view["decision"]["options"]
-                # every Space option is a highlighted Space on the board, and nothing else is
-                spaces = {o for o in options if re.fullmatch(r"(move|deploy|place|space|toward|launch|drag):[a-z]\d+", o)}
-                assert set(board.locator("a.al-space-opt").evaluate_all("els => els.map(e => e.dataset.option)")) == spaces
-                choice = _pick(options)
-                target = board.locator(f'[data-option="{choice}"]')
-                if choice.startswith("deploy:") and on_board["keyboard"] == 0:
-                    target.focus()  # keyboard: a Space is a link reached with Tab; Enter chooses it
-                    page.keyboard.press("Enter")
-                    on_board["keyboard"] += 1
-                elif target.count():
-                    target.first.click()
-                    on_board[choice.split(":")[0]] = on_board.get(choice.split(":")[0], 0) + 1
-                else:
-                    page.locator(f'#options button[data-option="{choice}"]').click()
-                mirror.apply(choice)
+                _check_options(page, view)
+                choice = _pick(view["decision"]["options"])
+                _step(page, mirror, choice, on_board, keyboard=choice.startswith("deploy:") and not on_board["keyboard"])
                 if choice.startswith("move:"):
                     moved = (view["active"], choice[5:])
-                    expect(page.locator("#table")).to_have_attribute("data-n", str(n + 1))
                     break
             assert moved is not None, "a Move was offered and made"
             assert on_board["deploy"] >= 2 and on_board["keyboard"] == 1 and on_board["activate"] >= 1, on_board
@@ -193,11 +218,33 @@ def test_alliances_move_by_clicking_a_space(server_url):
             assert board.locator("g.al-space rect").evaluate_all(shaded) == want
             page.mouse.move(1, 1)
             assert board.locator("g.al-space rect").evaluate_all(shaded) == 0
+            # fight: an attack target chosen by clicking the Enemy (or its attack chip) on the board
+            attacked = 0
+            shot = False
+            for _ in range(150):
+                view = mirror.view(0)
+                if view["decision"].get("seat") is None:
+                    break
+                _check_drawn(page, view)
+                _check_options(page, view)
+                choice = _fight_pick(mirror, view["decision"]["options"])
+                if choice.startswith("move:") and attacked and not shot:
+                    page.locator("#board .al-stage").evaluate("e => e.scrollIntoView({block: 'start'})")
+                    page.mouse.move(1, 1)
+                    page.screenshot(path=str(SHOTS / "alliances-board.png"))
+                    board.screenshot(path=str(SHOTS / "alliances-board-full.png"))
+                    shot = True
+                uid = choice.split(":")[-1]
+                if choice.startswith("attack:") and uid.isdigit():
+                    assert board.locator(f'[data-option="{choice}"]').count() == 1
+                    attacked += 1
+                _step(page, mirror, choice, on_board)
+                if shot and attacked >= 2:
+                    break
+            assert attacked >= 1 and on_board.get("attack", 0) == attacked, (attacked, on_board)
+            assert shot
+            _check_drawn(page, mirror.view(0))
             assert not errors, errors
-            page.locator("#board .al-board").scroll_into_view_if_needed()
-            page.mouse.move(0, 0)
-            page.screenshot(path=str(SHOTS / "alliances-board.png"))
-            page.locator("#board").screenshot(path=str(SHOTS / "alliances-board-full.png"))
             DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(SHOTS / "alliances-board.png", DOCS_SHOT)
         finally:

@@ -217,11 +217,11 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
                 o(_icon(icon, x0 + 12, y0 + 12, 9))
             o('</g>')
         elif kind == "D":
-            o(_text(x0 + 5, y0 + 13, "Deploy", 10, "#1e3a8a", "600", "start"))
+            o(_text(x0 + 5, y0 + 11, "Deploy", 9.5, "#1e3a8a", "600", "start"))
         elif kind == "X":
             tag = tag_of.get(s, "")
             word = "Exit" if tag == "exit" else "Brace" if tag.startswith("brace") else tag.replace("_", " ").title()
-            o(_text(x0 + 5, y0 + 13, word, 10, "#14532d", "700", "start"))
+            o(_text(x0 + 5, y0 + 11, word, 9.5, "#14532d", "700", "start"))
         if s in arrows:
             r, d = arrows[s]
             dn = b.dir_names[d]
@@ -328,6 +328,7 @@ def _token(tok: dict[str, Any], view: dict[str, Any], names: list[str], x0: int,
         inner += "</g>"
         return _link(oid, f"Interact with the {label}", inner, aid, _ring(cx, cy, 18))
     if kind == "ing":
+        cx = x0 + CELL - 17  # top right: an Ingredient often lies on a Spawn Space, whose corner is top left
         label = f"{sym.title()} Ingredient at {tok['pos']}"
         inner = (f'<g class="al-token" data-token="{tok["id"]}"><title>{_t(label)}</title>'
                  f'<rect x="{cx - 9}" y="{cy - 9}" width="18" height="18" transform="rotate(45 {cx} {cy})" fill="#fff" '
