@@ -28,7 +28,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from capes.games.alliances.content import ATTACK_TYPES, RESULT_NAMES
-from capes.games.alliances.glossary import SKILLS, STAGE_TEXT, _levelup_text, attack_text
+from capes.games.alliances.glossary import SKILLS, STAGE_TEXT, _levelup_text, _stage_rules_text, attack_text
 
 CELL = 72
 MARGIN = 26
@@ -157,7 +157,7 @@ def _header(game: Any, view: dict[str, Any], st: Any) -> str:
         phase = f"Turn {view['turn'] + 1} of 4: {who} is activating"
     else:
         phase = f"Turn {view['turn'] + 1} of 4"
-    rules = STAGE_TEXT.get(st.script, st.note)
+    rules = STAGE_TEXT.get(st.script) or _stage_rules_text(game, st.script) or st.note
     return (f'<h2 class="al-stage">{_t(st.name)} <small>— {_t(st.board_name)}, Stage {view["stage_index"] + 1} of '
             f'{len(view["mission"])}</small></h2>'
             f'<p class="al-status"><b>Round {view["round"]}</b> · {_t(phase)} · Priority: <b>{_t(prio)}</b><br>'
@@ -217,11 +217,11 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
                 o(_icon(icon, x0 + 12, y0 + 12, 9))
             o('</g>')
         elif kind == "D":
-            o(_text(x0 + 5, y0 + 11, "Deploy", 9.5, "#1e3a8a", "600", "start"))
+            o(_text(x0 + 7, y0 + 16, "Deploy", 9, "#1e3a8a", "700", "start"))
         elif kind == "X":
             tag = tag_of.get(s, "")
             word = "Exit" if tag == "exit" else "Brace" if tag.startswith("brace") else tag.replace("_", " ").title()
-            o(_text(x0 + 5, y0 + 11, word, 9.5, "#14532d", "700", "start"))
+            o(_text(x0 + 7, y0 + 16, word, 9, "#14532d", "700", "start"))
         if s in arrows:
             r, d = arrows[s]
             dn = b.dir_names[d]
