@@ -149,6 +149,13 @@ def test_move_options_are_the_highlighted_spaces() -> None:
     links = {a["data-space"] for t, a, _ in d.with_attr("data-option") if t == "a" and "data-space" in a}
     assert links == {o.id[5:] for o in s.decision.options if o.id.startswith("move:")}
     assert all("al-space-opt" in a["class"] for t, a, _ in d.with_attr("data-option") if "data-space" in a)
+    # each says how far it is from the activating Character (alliances/measurement: the fewest adjacent Spaces)
+    board = g.data.stages[view["stage"]].board
+    here = board.parse(next(c["pos"] for c in view["characters"] if c["id"] == view["active"]))
+    for _tag, a, _ in d.with_attr("data-option"):
+        if "data-space" in a:
+            n = board.dist[here][board.parse(a["data-space"])]
+            assert a["aria-label"].endswith(f"({n} Space{'s' if n != 1 else ''} away)"), a["aria-label"]
 
 
 def test_text_is_escaped() -> None:

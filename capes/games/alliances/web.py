@@ -249,7 +249,10 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
         o(f'<g><title>Target token at {_t(view["target"])}</title>'
           f'<circle cx="{cx}" cy="{cy}" r="26" fill="none" stroke="#b91c1c" stroke-width="3"/>'
           f'<path d="M{cx - 30},{cy} h60 M{cx},{cy - 30} v60" stroke="#b91c1c" stroke-width="2"/></g>')
-    # clickable Spaces (above the tokens, below the figures)
+    # clickable Spaces (above the tokens, below the figures); a Space the activating Character may move to shows,
+    # while hovered or focused, a line from the Character and its distance in Spaces (alliances/measurement)
+    act = next((pos_of[i] for i, c in enumerate(chars) if c["id"] == view.get("active")), -1)
+    lines = []
     for k, (lab, oid) in enumerate(sorted(spaces_opt.items())):
         try:
             s = b.parse(lab)
@@ -258,14 +261,24 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
         x0, y0 = xy(s)
         verb = SPACE_VERBS[oid.split(":")[0]]
         aid = f"als{k}"
+        far = ""
+        if act >= 0 and oid.startswith("move:"):
+            d = b.dist[act][s]
+            far = f" ({d} Space{'s' if d != 1 else ''} away)"
+            (ax, ay), h = xy(act), CELL / 2
+            lines.append(f'<g visibility="hidden" pointer-events="none">{_hover([aid], "visibility", "visible")}'
+                         f'<line x1="{ax + h}" y1="{ay + h}" x2="{x0 + h}" y2="{y0 + h}" stroke="#052e16" stroke-width="3" '
+                         f'stroke-dasharray="2 5" stroke-linecap="round"/><circle cx="{x0 + h}" cy="{y0 + h}" r="13" fill="#052e16"/>'
+                         f'{_text(x0 + h, y0 + h + 5, d, 14, "#fff", "700")}</g>')
         o(f'<a id="{aid}" class="al-choice al-space-opt" href="#{_t(lab)}" data-option="{_t(oid)}" data-space="{_t(lab)}" '
-          f'aria-label="{_t(verb)} {_t(lab)}"><title>{_t(verb)} {_t(lab)}</title>'
+          f'aria-label="{_t(verb)} {_t(lab)}{far}"><title>{_t(verb)} {_t(lab)}{far}</title>'
           f'<rect x="{x0 + 3}" y="{y0 + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6" fill="#16a34a" fill-opacity=".25" '
           f'stroke="#166534" stroke-width="3" stroke-dasharray="7 4">{_hover([aid], "fill-opacity", "0.55")}</rect></a>')
     for e in view["enemies"]:
         if e["pos"]:
             x0, y0 = xy(b.parse(e["pos"]))
             o(_enemy(game, view, e, x0, y0, enemy_opt.get(int(e["uid"]), []), sides))
+    out.extend(lines)
     for i, c in enumerate(chars):
         if c["pos"]:
             x0, y0 = xy(b.parse(c["pos"]))
