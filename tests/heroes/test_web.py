@@ -1,0 +1,231 @@
+"""The Marvel Heroes table drawn for the browser (issue 12): the fragment shows what the seat's view holds — every
+Super Hero where the view puts it, every card of the seat's hands, no other hand (counts only), the Headlines,
+the Story track, the combat picks face down until revealed, the dice as rolled — and nothing else; every clickable
+element is one of the seat's current options, and every District/Support-space move is on the board; every text
+is escaped."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from capes.core.registry import load
+from capes.games.heroes.content import load_content
+from capes.games.heroes.web import AREAS, ICONS, _draw, draw
+
+
+class _Scan(HTMLParser):
+    """What the fragment draws: hero tokens with the District / Support space they sit in, hand cards, options."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[dict[str, str]] = []
+        self.tokens: list[tuple[str, str, str | None]] = []  # (hero, data-loc, enclosing place)
+        self.cards: list[tuple[str, str]] = []  # (kind, id)
+        self.options: list[str] = []
+        self.power_tokens: list[tuple[str, str, str | None]] = []  # (side, state, power)
+        self.dice: dict[str, list[int]] = {}
+        self.attrs: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        self.attrs.append(a)
+        if tag in ("g", "a", "span", "section", "svg", "div"):
+            self.stack.append(a)
+        cls = a.get("class", "")
+        if cls == "hero":
+            place = next((s.get("data-district") or s.get("data-space") for s in reversed(self.stack)
+                          if "data-district" in s or "data-space" in s), None)
+            self.tokens.append((a["data-hero"], a["data-loc"], place))
+        if "hand-card" in cls.split():
+            self.cards.append((a["data-kind"], a["data-card"]))
+        if "data-option" in a:
+            self.options.append(a["data-option"])
+        if cls == "power-token":
+            side = next(s["data-side"] for s in reversed(self.stack) if "data-side" in s)
+            self.power_tokens.append((side, a["data-state"], a.get("data-power")))
+        if cls == "die":
+            side = next(s["data-side"] for s in reversed(self.stack) if "data-side" in s)
+            self.dice.setdefault(side, []).append(int(a["data-face"]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("g", "a", "span", "section", "svg", "div") and self.stack:
+            self.stack.pop()
+
+
+def _scan(html: str) -> _Scan:
+    p = _Scan()
+    p.feed(html)
+    return p
+
+
+def _states(players: int, seed: int, steps: int, every: int = 3) -> Any:
+    g = load("heroes", players=players)
+    s = g.new_game(seed)
+    rng = random.Random(seed)
+    for i in range(steps):
+        d = s.decision
+        if d.seat is None:
+            return
+        if i % every == 0:
+            yield g, s
+        s.apply(rng.choice(d.options).id)
+
+
+def _board_moves(v: dict[str, Any]) -> set[str]:
+    out = set()
+    for o in (v.get("decision") or {}).get("options", []):
+        p = o.split(":")
+        if len(p) == 3 and ((p[0] == "move" and "-" in p[2]) or (p[0] == "sup" and p[2] not in ("card",))):
+            out.add(o)
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed", "steps"), [(2, 1, 600), (3, 2, 400), (4, 3, 300)])
+def test_fragment_matches_the_view(players, seed, steps):
+    """issue 12 (Heroes): every hero where the view puts it, every card of the seat's hands, other hands as counts,
+    only current options clickable and every District move clickable."""
+    moved = 0
+    for g, s in _states(players, seed, steps, every=20):
+        for seat in (*range(players), None):
+            v = s.view(seat)
+            html, drawn = _draw(v, seat)
+            assert g.web_view(v, seat) == html
+            scan = _scan(html)
+            # every Super Hero of the view, once on the board or its card, at the view's place
+            on_board = {h: (loc, place) for h, loc, place in scan.tokens}
+            assert len(on_board) == len(scan.tokens), "a hero is drawn twice on the board"
+            for h, st in v["heroes"].items():
+                loc = st["loc"]
+                if "-" in loc or loc.startswith("support:"):
+                    assert on_board.get(h) == (loc, loc), (h, loc, on_board.get(h))
+                else:
+                    assert h not in on_board, (h, loc)
+            # the seat's hands card by card; nobody else's
+            cards = Counter(scan.cards)
+            want: Counter[tuple[str, str]] = Counter()
+            if seat is not None:
+                want.update(("resource", r) for r in v["resource_hand"])
+                want.update(("villain", x) for x in v["villain_hand"])
+                want.update(("story", x) for x in v["stories"][seat])
+            assert cards == want
+            for o in range(players):
+                if o != seat:
+                    r, vl = v["hand_sizes"][o]
+                    assert f'data-seat="{o}" data-resources="{r}" data-villains="{vl}"' in html
+            # only current options are clickable, and every District / Support-space move is
+            opts = set((v.get("decision") or {}).get("options", []))
+            assert set(scan.options) <= opts
+            assert set(scan.options) == set(drawn) == _board_moves(v)
+            moved += bool(scan.options)
+            # the Headlines in their Districts
+            for area, hid in v["headlines"].items():
+                if hid:
+                    assert f'data-district="{area}-' in html and f'data-headline="{hid}"' in html
+            for sid in v["track"]:
+                assert f'data-story="{sid}"' in html
+            if v["combat"]:
+                _check_combat(v, seat, scan)
+    assert moved, "no District move was offered on the board in this game"
+
+
+def _check_combat(v: dict[str, Any], seat: int | None, scan: _Scan) -> None:
+    cb = v["combat"]
+    tokens = {side: (state, power) for side, state, power in scan.power_tokens}
+    for side, pick in (("H", cb["hp"]), ("V", cb["vp"])):
+        if pick == "hidden":
+            assert tokens[side] == ("hidden", None)
+        elif isinstance(pick, int) and pick >= 0:
+            assert tokens[side] == ("shown", str(pick))
+        else:
+            assert tokens[side][0] == "none"
+    assert scan.dice.get("H", []) == list(cb["Hdice"])
+    assert scan.dice.get("V", []) == list(cb["Vdice"])
+
+
+def _secret_pick() -> Any:
+    """A 2-player game at its first secret Combat Power pick, with the Super Hero's token in."""
+    g = load("heroes", players=2)
+    for seed in range(1, 40):
+        st = g.new_game(seed)
+        rng = random.Random(seed)
+        while not st.decision.secret and not st.is_over:
+            st.apply(rng.choice(st.decision.options).id)
+        if st.decision.secret:
+            st.apply(st.decision.options[0].id)  # the Super Hero side picks
+            return g, st
+    raise AssertionError("no seed reaches a secret pick")
+
+
+def test_secret_pick_is_face_down_for_the_other_seat():
+    """heroes/combat/1 through the drawing: the picked token is face down for the Villain's seat, shown to its own."""
+    g, st = _secret_pick()
+    cb = st.cb
+    hs, vs = cb["hs"], cb["vs"]
+    mine = _scan(draw(st.view(hs), hs))
+    theirs_html = draw(st.view(vs), vs)
+    theirs = _scan(theirs_html)
+    assert dict((s, (a, b)) for s, a, b in mine.power_tokens)["H"] == ("shown", str(cb["hp"]))
+    assert dict((s, (a, b)) for s, a, b in theirs.power_tokens)["H"] == ("hidden", None)
+    fighter = g.C.teams[st.teams[hs]].heroes[cb["fighter"]]
+    power = g.C.heroes[fighter].powers[cb["hp"]].name
+    assert power not in theirs_html.split('class="heroes-combat"')[1].split("</svg>")[0]
+    # both tokens in: revealed to both, the dice as rolled
+    st.apply(st.decision.options[0].id)
+    for seat in (hs, vs):
+        v = st.view(seat)
+        scan = _scan(draw(v, seat))
+        if v["combat"] and v["combat"]["vp"] != -1:
+            _check_combat(v, seat, scan)
+            assert {s for s, state, _ in scan.power_tokens if state == "shown"} == {"H", "V"}
+
+
+def test_troubleshooting_villains_are_drawn_in_their_district():
+    """issue 12 (Heroes): the Villains in play (Lead, Backups, Agents) where Troubleshooting happens."""
+    g, st = _secret_pick()
+    v = st.view(0)
+    ts = v["troubleshooting"]
+    assert ts and ts["lead"]
+    html = draw(v, 0)
+    district = f'data-district="{AREAS[ts["area"]]}-{ICONS[ts["dist"]]}"'
+    part = html.split(district)[1].split('class="district"')[0]
+    assert f'data-villain="{ts["lead"]}" data-role="Lead"' in part
+
+
+def test_every_text_is_escaped():
+    """issue 12 (All games): content text is escaped in the drawing."""
+    g = load("heroes", players=2)
+    st = g.new_game(5)
+    C = copy.copy(load_content(None))
+    C.heroes = dict(C.heroes)
+    hid = g.C.teams[st.teams[0]].heroes[0]
+    C.heroes[hid] = C.heroes[hid].model_copy(update={"name": '<img src=x onerror="alert(1)">&'})
+    html = draw(st.view(0), 0, C)
+    assert "<img" not in html
+    assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;&amp;" in html
+
+
+def test_selection_lights_only_the_selected_heros_districts():
+    """issue 12 (Heroes): a hero's District moves are grouped under its selector; the first selector is on at the
+    start and every other group ends when another hero is selected."""
+    for _g, s in _states(3, 4, 200, every=1):
+        d = s.decision
+        if d.seat is None:
+            continue
+        v = s.view(d.seat)
+        html = draw(v, d.seat)
+        heroes = sorted({o.split(":")[1] for o in _board_moves(v)})
+        if len(heroes) < 2:
+            continue
+        for h in heroes:
+            group = html.split(f'<g class="hero-select" data-hero="{h}">')[1]
+            group = group.split('<g class="hero-select"')[0]
+            assert all(o.split(":")[1] == h for o in _scan(group).options)
+            assert f"sel-{h}.click" in group
+        return
+    raise AssertionError("no decision with two heroes to send")
