@@ -172,7 +172,7 @@ def test_text_is_escaped() -> None:
                      stages={**data.stages, stage: dataclasses.replace(data.stages[stage], name=bad, board_name=bad)},
                      mission=data.mission)
     html = g.web_view(s.view(0), 0)
-    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;&#34;&amp;" in html
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;" in html
     assert parse(html).scripts == 0
 
 

@@ -22,10 +22,9 @@ shades the Spaces within the range of its longest attack.
 
 from __future__ import annotations
 
+import html
 import textwrap
 from typing import Any
-
-from markupsafe import Markup, escape
 
 from capes.games.alliances.content import ATTACK_TYPES, RESULT_NAMES
 from capes.games.alliances.glossary import SKILLS, STAGE_TEXT, _levelup_text, _stage_rules_text, attack_text
@@ -63,8 +62,8 @@ _ARROW_PTS = {"N": "0,-1 0.7,0.2 -0.7,0.2", "S": "0,1 0.7,-0.2 -0.7,-0.2", "E": 
               "W": "-1,0 0.2,0.7 0.2,-0.7"}
 
 
-def _t(x: Any) -> Markup:
-    return escape(x)
+def _t(x: Any) -> str:
+    return html.escape(str(x), quote=True)
 
 
 def _abbr(name: str) -> str:
@@ -188,47 +187,25 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
     for y in range(b.height):
         o(_text(MARGIN / 2, MARGIN + y * CELL + CELL / 2 + 5, y + 1, 14, "#f5f5f4", "600"))
     terrain = set(view["terrain"])
-    arrows = {s: (r, d) for r, (s, d) in st.arrows.items()}
-    tag_of = {s: tag for tag, ss in st.tags.items() for s in ss}
 
     def xy(s: int) -> tuple[int, int]:
         x, y = b.coords(s)
         return MARGIN + x * CELL, MARGIN + y * CELL
 
-    # Spaces, with what the Stage prints on them
-    for s in b.spaces():
+    # Spaces, with what the Stage prints on them (static, built once per Stage), the range of each Character
+    # (shown while it is hovered or focused) and the Terrain Features
+    for s, (head, tail) in _spaces(st).items():
+        o(head)
         x0, y0 = xy(s)
-        lab = b.label(s)
-        kind = st.space_type[s]
-        o(f'<g class="al-space" data-space="{lab}">')
-        o(f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="5" fill="{SPACE_FILL.get(kind, "#ece8df")}"/>')
-        for i in range(len(chars)):  # the range of Character i, shown while it is hovered or focused
+        for i in range(len(chars)):
             if pos_of[i] >= 0 and 0 < b.dist[pos_of[i]][s] <= reach[i]:
                 o(f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="5" fill="{CHAR_COLOURS[i % 4]}" '
                   f'fill-opacity="0" pointer-events="none">{_hover([fig_ids[i]], "fill-opacity", "0.3")}</rect>')
+        lab = b.labels[s]
         if lab in terrain:
             o(f'<rect class="al-terrain" x="{x0 + 7}" y="{y0 + 7}" width="{CELL - 14}" height="{CELL - 14}" rx="6" '
               f'fill="url(#al-terrain)" stroke="#44403c" stroke-width="2"><title>Terrain Feature at {lab}</title></rect>')
-        if kind == "S":
-            icon = RESULT_NAMES[st.spawn_icon[s]] if st.spawn_icon[s] >= 0 else ""
-            o(f'<g><title>Spawn Space at {lab}{" (" + icon.title() + " spawn icon)" if icon else ""}</title>'
-              f'<path d="M{x0 + 2},{y0 + 2} h32 l-32,32 z" fill="#b42318"/>')
-            if icon:
-                o(_icon(icon, x0 + 12, y0 + 12, 9))
-            o('</g>')
-        elif kind == "D":
-            o(_text(x0 + 7, y0 + 16, "Deploy", 9, "#1e3a8a", "700", "start"))
-        elif kind == "X":
-            tag = tag_of.get(s, "")
-            word = "Exit" if tag == "exit" else "Brace" if tag.startswith("brace") else tag.replace("_", " ").title()
-            o(_text(x0 + 7, y0 + 16, word, 9, "#14532d", "700", "start"))
-        if s in arrows:
-            r, d = arrows[s]
-            dn = b.dir_names[d]
-            o(f'<g><title>Arrow Space {lab}: {_t(RESULT_NAMES[r].title())}, pointing {dn}</title>'
-              f'<polygon points="{_pts(_ARROW_PTS.get(dn, "0,0"), x0 + CELL / 2, y0 + CELL / 2, 24)}" fill="#8b5cf6" fill-opacity=".45"/>'
-              f'{_icon(RESULT_NAMES[r], x0 + 13, y0 + 13, 9)}</g>')
-        o('</g>')
+        o(tail)
     # Web Lines between the turned Braces of a pair (Boss Battle)
     turned = {t["pos"] for t in view["tokens"] if t["kind"] == "brace" and t["pos"]
               and 0 <= t["extra"] < len(view["braces"]) and view["braces"][t["extra"]]}
@@ -285,6 +262,48 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
             o(_figure(view, i, c, names[i], x0, y0, char_opt.get(c["id"]), fig_ids[i]))
     o('</svg>')
     return "".join(out)
+
+
+_SPACES: dict[int, tuple[Any, dict[int, tuple[str, str]]]] = {}
+
+
+def _spaces(st: Any) -> dict[int, tuple[str, str]]:
+    """Each Space of the Stage's board as drawn before and after its changing parts (cached per Stage)."""
+    hit = _SPACES.get(id(st))
+    if hit is not None and hit[0] is st:
+        return hit[1]
+    b = st.board
+    arrows = {s: (r, d) for r, (s, d) in st.arrows.items()}
+    tag_of = {s: tag for tag, ss in st.tags.items() for s in ss}
+    out: dict[int, tuple[str, str]] = {}
+    for s in b.spaces():
+        x, y = b.coords(s)
+        x0, y0 = MARGIN + x * CELL, MARGIN + y * CELL
+        lab = b.label(s)
+        kind = st.space_type[s]
+        head = (f'<g class="al-space" data-space="{_t(lab)}">'
+                f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="5" fill="{SPACE_FILL.get(kind, "#ece8df")}"/>')
+        tail = []
+        if kind == "S":
+            icon = RESULT_NAMES[st.spawn_icon[s]] if st.spawn_icon[s] >= 0 else ""
+            tail.append(f'<g><title>Spawn Space at {lab}{" (" + icon.title() + " spawn icon)" if icon else ""}</title>'
+                        f'<path d="M{x0 + 2},{y0 + 2} h32 l-32,32 z" fill="#b42318"/>' + (_icon(icon, x0 + 12, y0 + 12, 9) if icon else "") + '</g>')
+        elif kind == "D":
+            tail.append(_text(x0 + 7, y0 + 16, "Deploy", 9, "#1e3a8a", "700", "start"))
+        elif kind == "X":
+            tag = tag_of.get(s, "")
+            word = "Exit" if tag == "exit" else "Brace" if tag.startswith("brace") else tag.replace("_", " ").title()
+            tail.append(_text(x0 + 7, y0 + 16, word, 9, "#14532d", "700", "start"))
+        if s in arrows:
+            r, d = arrows[s]
+            dn = b.dir_names[d]
+            tail.append(f'<g><title>Arrow Space {lab}: {_t(RESULT_NAMES[r].title())}, pointing {dn}</title>'
+                        f'<polygon points="{_pts(_ARROW_PTS.get(dn, "0,0"), x0 + CELL / 2, y0 + CELL / 2, 24)}" fill="#8b5cf6" fill-opacity=".45"/>'
+                        f'{_icon(RESULT_NAMES[r], x0 + 13, y0 + 13, 9)}</g>')
+        tail.append("</g>")
+        out[s] = (head, "".join(tail))
+    _SPACES[id(st)] = (st, out)
+    return out
 
 
 def _pts(spec: str, cx: float, cy: float, r: float) -> str:
@@ -522,7 +541,6 @@ def _wrap(s: str, width: int) -> list[str]:
 
 def _card_parts(game: Any, view: dict[str, Any], i: int, c: dict[str, Any], name: str, side: Any) -> tuple[int, str]:
     """The body of a Character's dashboard from y=0 down (drawn under its header): (height, SVG)."""
-    ch = game.data.characters[c["id"]]
     out: list[str] = []
     o = out.append
     y = 0
@@ -563,6 +581,30 @@ def _card_parts(game: Any, view: dict[str, Any], i: int, c: dict[str, Any], name
         f'<circle cx="{x + 56 + k * 16}" cy="{y - 4}" r="6" fill="{"#1e293b" if k < tok else "#fff"}" stroke="#1e293b" stroke-width="2"/>'
         for k in range(2)) + "</g>")
     y += 22
+    if c["holding"]:
+        o(_text(12, y, f"Holding: {', '.join(h.title() for h in c['holding'])} Ingredient" + ("s" if len(c["holding"]) > 1 else ""),
+                12.5, "#14532d", "700", "start"))
+        y += 20
+    h, static = _card_static(game, c["id"], int(c["injured"]), tuple(c["cards"]), name, side)
+    o(f'<g transform="translate(0 {y})">{static}</g>')
+    y += h
+    return y + 6, "".join(out)
+
+
+_CARDS: dict[tuple[Any, ...], tuple[Any, int, str]] = {}
+
+
+def _card_static(game: Any, cid: str, injured: int, cards: tuple[str, ...], name: str, side: Any) -> tuple[int, str]:
+    """What a dashboard prints of the Character's card (Speed, Defense, skills, attacks, Level-Up cards) from y=0:
+    (height, SVG); static content, cached per content, Character, side and Level-Up cards."""
+    key = (id(game.data), cid, injured, cards, name)
+    hit = _CARDS.get(key)
+    if hit is not None and hit[0] is game.data:
+        return hit[1], hit[2]
+    ch = game.data.characters[cid]
+    out: list[str] = []
+    o = out.append
+    y = 0
     d = side.defense
     o(_text(12, y, f"Speed {side.speed} · Defense P{d[0]} / E{d[1]} / M{d[2]}", 12, MUTED, "", "start"))
     y += 17
@@ -580,26 +622,23 @@ def _card_parts(game: Any, view: dict[str, Any], i: int, c: dict[str, Any], name
         o(_text(CARD_W - 12, y, detail, 11.5, MUTED, "", "end"))
         o("</g>")
         y += 18
-    if c["holding"]:
-        y += 4
-        o(_text(12, y, f"Holding: {', '.join(h.title() for h in c['holding'])} Ingredient" + ("s" if len(c["holding"]) > 1 else ""),
-                12.5, "#14532d", "700", "start"))
-        y += 18
-    cards = [ch.levelups[cid] for cid in c["cards"] if cid in ch.levelups]
-    if cards:
+    lus = [ch.levelups[x] for x in cards if x in ch.levelups]
+    if lus:
         y += 8
         o(_text(12, y, "Level-Up cards", 13, INK, "700", "start"))
         y += 6
-        for lu in cards:
-            text = _levelup_text(name, lu).split(": ", 1)[-1]
-            lines = _wrap(text, 66)
+        for lu in lus:
+            lines = _wrap(_levelup_text(name, lu).split(": ", 1)[-1], 66)
             h = 22 + 14 * len(lines)
             o(f'<rect x="10" y="{y}" width="{CARD_W - 20}" height="{h}" rx="6" fill="#fefce8" stroke="#ca8a04"/>')
             o(_text(18, y + 16, f"{lu.name} (Level {lu.level})", 12.5, INK, "700", "start"))
             for k, line in enumerate(lines):
                 o(_text(18, y + 31 + 14 * k, line, 11, "#44403c", "", "start"))
             y += h + 6
-    return y + 6, "".join(out)
+    if len(_CARDS) > 1024:
+        _CARDS.clear()
+    _CARDS[key] = (game.data, y, "".join(out))
+    return y, _CARDS[key][2]
 
 
 def _card(view: dict[str, Any], i: int, c: dict[str, Any], name: str, body: str, body_h: int, oid: str | None) -> str:
