@@ -116,7 +116,7 @@ def test_every_text_is_escaped():
     v["decision"]["options"] = ['play:"><b>']
     html, _ = _draw(v, 0)
     assert "<img" not in html and "<script>" not in html and '"><b>' not in html
-    assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in html
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
 
 
 def test_exhausted_card_is_turned_and_can_act_is_a_button():

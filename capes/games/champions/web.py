@@ -13,10 +13,10 @@ is the only way to act. Nothing is drawn that is not in the view: other hands ar
 
 from __future__ import annotations
 
+import html
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any
-
-from markupsafe import Markup, escape
 
 from capes.games.champions import data
 from capes.games.champions.data import Card
@@ -38,8 +38,9 @@ SHOWN = {"hero": ("atk", "thw", "def"), "alter_ego": ("rec",), "ally": ("atk", "
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 
 
-def _e(x: Any) -> Markup:
-    return escape(str(x))
+def _e(x: Any) -> str:
+    """Any text, escaped for HTML (element content and quoted attributes)."""
+    return html.escape(str(x), quote=True)
 
 
 def _wrap(text: str, width: float, size: float, lines: int) -> list[str]:
@@ -105,14 +106,19 @@ def _type_line(c: Card) -> str:
     return t + (" · " + ", ".join(c.traits) if c.traits else "")
 
 
-def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str = "",
-             threat_target: int | None = None, villain_hp: int | None = None, label: str = "") -> str:
-    """One card as an SVG: ``c`` its data, ``d`` its entry in the view (None for a card seen only by code)."""
-    d = d or {}
+_FACES: dict[tuple[int, bool, bool], tuple[Card, tuple[str, float, tuple[str, ...], str]]] = {}
+
+
+def _face(c: Card, big: bool, short: bool) -> tuple[str, float, tuple[str, ...], str]:
+    """What is printed on card ``c`` (band, cost, name, type and traits, text, icons) as SVG, the height where its
+    numbers go, which numbers it has and its whole text (for the tooltip): the same for every copy, so drawn once per card data (``short``: a line
+    less of text, for a card with a note)."""
+    key = (id(c), big, short)
+    hit = _FACES.get(key)
+    if hit is not None and hit[0] is c:
+        return hit[1]
     w, h = (BW, BH) if big else (W, H)
-    exh = bool(d.get("exhausted"))
     band = _band(c)
-    stats = d.get("stats", {})
     parts: list[str] = [
         f'<rect x="1" y="1" width="{w - 2}" height="{h - 2}" rx="8" fill="#fffdf7" stroke="{band}" stroke-width="2"/>',
         f'<path d="M1 9a8 8 0 0 1 8-8h{w - 18}a8 8 0 0 1 8 8v27H1z" fill="{band}"/>',
@@ -129,22 +135,11 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
     for ln in _wrap(_type_line(c) + (f" — {c.subname}" if c.subname else ""), w - 14, 8.5, 2):
         parts.append(_text(7, y, ln, 8.5, "#374151", "600"))
         y += 10
-    # numbers: current stats (after modifiers) when in play, printed ones otherwise
     keys = SHOWN.get(c.type, ())
+    stats_y = y
     if keys:
-        x = 7
-        for k, lab in STAT:
-            if k not in keys:
-                continue
-            printed = getattr(c, "def_" if k == "def" else k)
-            v = stats.get(k, "–" if printed is None else printed)
-            parts.append(f'<rect x="{x}" y="{y - 1}" width="36" height="17" rx="3" fill="#eef1f6" stroke="#9aa3b2"/>')
-            parts.append(_text(x + 18, y + 11.5, f"{lab} {v}", 9, "#111827", "700", "middle"))
-            x += 39
         y += 21
-    body_lines = 5 if big else 4
-    if d.get("attached_to") is not None or note:
-        body_lines -= 1
+    body_lines = (5 if big else 4) - (1 if short else 0)
     text = c.text.strip() or ", ".join(k.replace("_", " ").replace(":", " ") for k in c.keywords).capitalize()
     for ln in _wrap(text, w - 14, 8.5, body_lines + (0 if keys else 2)):
         parts.append(_text(7, y + 8, ln, 8.5, "#1b1b1b"))
@@ -152,7 +147,7 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
     # icons along the bottom: resources, scheme icons
     bx = 8
     for ch in c.res:
-        nm, fill, fg = RES[ch]
+        _, fill, fg = RES[ch]
         parts.append(_token(bx + 7, h - 13, 8, fill, ch, fg, 9))
         bx += 18
     icons = [("crisis", c.crisis, "#b91c1c"), ("hazard", c.hazard, "#92400e"),
@@ -165,6 +160,30 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
     if c.boost and c.type in ("minion", "treachery", "attachment", "side_scheme", "obligation", "environment"):
         parts.append(_text(w - 8, h - 9, f"boost {c.boost}" + ("★" if c.boost_star else ""), 8.5, "#4b5563", "600",
                            "end"))
+    out = ("".join(parts), stats_y, keys, f"{c.name}{', ' + c.subname if c.subname else ''}: {card_text(c)}")
+    _FACES[key] = (c, out)
+    return out
+
+
+def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str = "",
+             threat_target: int | None = None, villain_hp: int | None = None, label: str = "") -> str:
+    """One card as an SVG: ``c`` its data, ``d`` its entry in the view (None for a card seen only by code)."""
+    d = d or {}
+    w, h = (BW, BH) if big else (W, H)
+    exh = bool(d.get("exhausted"))
+    stats = d.get("stats", {})
+    face, y, keys, title = _face(c, big, d.get("attached_to") is not None or bool(note))
+    parts: list[str] = [face]
+    # numbers: current stats (after modifiers) when in play, printed ones otherwise
+    x = 7
+    for k, lab in STAT:
+        if k not in keys:
+            continue
+        printed = getattr(c, "def_" if k == "def" else k)
+        v = stats.get(k, "–" if printed is None else printed)
+        parts.append(f'<rect x="{x}" y="{y - 1}" width="36" height="17" rx="3" fill="#eef1f6" stroke="#9aa3b2"/>')
+        parts.append(_text(x + 18, y + 11.5, f"{lab} {v}", 9, "#111827", "700", "middle"))
+        x += 39
     # tokens: hit points, threat, counters
     ty = 52 if big else 50
     hp_max = villain_hp if villain_hp is not None else stats.get("hp")
@@ -199,7 +218,6 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
     if note:
         for i, ln in enumerate(_wrap(note, w - 52, 8, 2)):
             parts.append(_text(7, h - 38 + i * 9.5, ln, 8, "#374151", "600"))
-    title = f"{c.name}{', ' + c.subname if c.subname else ''}: {card_text(c)}"
     if exh:
         title += " (exhausted)"
     if d.get("status"):
@@ -214,6 +232,7 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
             f"<title>{_e(title)}</title>{inner}</svg>")
 
 
+@lru_cache(maxsize=2048)
 def pile_svg(label: str, n: int, color: str, sub: str = "") -> str:
     """A face-down pile with its count (an empty one as a dashed outline)."""
     parts = []
