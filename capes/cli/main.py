@@ -37,8 +37,9 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 MAX_GAMES = 10_000_000
 MAX_ITERATIONS = 1_000_000
 MAX_SEED = 2**64 - 1
-#: the largest dice pool `capes odds alliances` takes (the rules give no cap; see odds_alliances)
-MAX_POOL = 50
+#: the largest dice pool `capes odds alliances` takes (the rules give no cap; see odds_alliances).
+#: The exact computation is polynomial: 1,000 dice answer in a fraction of a second.
+MAX_POOL = 1000
 #: how an unexpected exception is reported (a bug in capes, met on this input)
 INTERNAL = "internal error (a capes bug; please report it with the command and its files): "
 
@@ -397,7 +398,7 @@ def odds_alliances(
 
     if defender not in ("enemy", "character"):
         raise ConfigError(f"--defender must be enemy or character (got {quote(defender)})")
-    why = " (a sanity bound, not a rule: the rules set no cap on a pool, and no stat or effect comes near 50)"
+    why = " (a bound on input, not a rule: the rules set no cap on a pool, and no stat or effect comes near 1000)"
     _check_int("--attack", attack, 0, MAX_POOL, why)
     _check_int("--defense", defense, 0, MAX_POOL, why)
     _check_int("--modifier", modifier, -MAX_POOL, MAX_POOL, why)
@@ -420,10 +421,20 @@ def odds_alliances(
     t.add_column("at least", justify="right")
     items = sorted(o.damage.items())
     tail = 1.0
+    hidden = 0
     for dmg, p in items:
-        t.add_row(str(dmg), f"{float(p):.4%}", str(p), f"{tail:.4%}")
+        exact = str(p)
+        # a big pool has hundreds of outcomes too rare to print as a percentage: counted, not listed
+        if len(items) > 40 and float(p) < 0.000_000_5:
+            hidden += 1
+        else:
+            # and exact fractions thousands of digits long, shown as such (--json has the floats)
+            t.add_row(str(dmg), f"{float(p):.4%}", exact if len(exact) <= 40 else f"({len(exact)} digits)",
+                      f"{tail:.4%}")
         tail -= float(p)
     console.print(t)
+    if hidden:
+        console.print(f"{hidden} more damage values each have a probability under 0.00005% (not listed)")
     console.print(f"hit chance {d['p_hit']:.4%}; mean damage {d['mean_damage']:.4f}"
                   + (f"; KO chance (health {health}) {d['p_ko']:.4%}" if health else "")
                   + (f"; a Failure in the attack roll {d['p_failure_in_attack_roll']:.4%}" if defender == "enemy" else ""))

@@ -51,7 +51,7 @@ CASES: list[tuple[str, Maker, str]] = [
     ("0 workers", lambda t: ["sim", "alliances", "--workers", "0"], "--workers must be an integer from 1"),
     ("0 iterations", lambda t: ["sim", "alliances", "--iterations", "0"], "--iterations must be an integer from 1"),
     ("-5 iterations", lambda t: ["sim", "alliances", "--iterations", "-5"], "--iterations must be an integer from 1"),
-    ("alliances odds 1000", lambda t: ["odds", "alliances", "--attack", "1000", "--defense", "1"],
+    ("alliances odds 1000", lambda t: ["odds", "alliances", "--attack", "100000", "--defense", "1"],
      "not a rule: the rules set no cap"),
     ("odds doom", lambda t: ["odds", "doom"], "allowed: alliances, heroes"),
     ("odds champions", lambda t: ["odds", "champions"], "allowed: alliances, heroes"),
@@ -141,7 +141,7 @@ def _limited(args: list[str], seconds: float = 60) -> subprocess.CompletedProces
 
 @pytest.mark.parametrize("args", [["replay", "/dev/zero"], ["sim", "alliances", "-n", "9" * 30],
                                   ["sim", "heroes", "--workers", "9999"],
-                                  ["odds", "alliances", "--attack", "1000", "--defense", "2"]])
+                                  ["odds", "alliances", "--attack", "100000", "--defense", "2"]])
 def test_bad_input_in_a_memory_limited_process(args: list[str]) -> None:
     r = _limited(args)
     assert r.returncode == 2 and "Traceback" not in r.stderr
