@@ -203,9 +203,11 @@ def test_play_a_card_by_clicking_it(server):
         expect(svg).to_contain_text(c.type.capitalize())
         page.screenshot(path=SHOTS / "champions-before-play.png", full_page=True)
         # the README's picture: the table with the cards that can act now highlighted
+        page.set_viewport_size({"width": 1280, "height": 880})
         page.evaluate("document.querySelector('#board').scrollIntoView()")
         README_SHOT.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=README_SHOT)
+        page.set_viewport_size({"width": 1280, "height": 800})
         card.click()
         local.apply(target)
         paid = 0
