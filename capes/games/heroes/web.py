@@ -291,12 +291,13 @@ def _board(ctx: _Ctx) -> str:
     if heroes:
         o.append(_t(bw - 12, by + 16, "Send a hero: select, then click a lit District", 11.5, "#fde68a", "700", "end"))
         for i, h in enumerate(heroes):
-            others = [f"sel-{x}" for x in heroes if x != h]
-            begin = ("0s; " if i == 0 else "") + f"sel-{h}.click; sel-{h}.focusin"
+            # SMIL names an element by id: ``hsel<k>`` (a content id could hold a '-' or '.', which SMIL reads as syntax)
+            others = [f"hsel{k}" for k in range(len(heroes)) if k != i]
+            begin = ("0s; " if i == 0 else "") + f"hsel{i}.click; hsel{i}.focusin"
             end = "; ".join(f"{x}.click; {x}.focusin" for x in others) or "indefinite"
             cx = bw - 30 - (len(heroes) - 1 - i) * 46
             o.append(f'<g class="hero-select" data-hero="{_e(h)}">')
-            o.append(f'<g id="sel-{_e(h)}" tabindex="0" focusable="true" role="button" '
+            o.append(f'<g id="hsel{i}" class="selector" tabindex="0" focusable="true" role="button" '
                      f'aria-label="Select {_e(ctx.hero_name(h))} to send"><title>Select {_e(ctx.hero_name(h))}</title>'
                      f'<circle cx="{cx}" cy="{by + 50}" r="20" fill="none" stroke="#f0a202" stroke-width="4" '
                      f'visibility="hidden"><set attributeName="visibility" to="visible" begin="{begin}" '

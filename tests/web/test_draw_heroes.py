@@ -1,0 +1,245 @@
+"""Marvel Heroes drawn in a real browser (issue 12): a Super Hero is sent to a District by clicking on the board
+(select the hero, click a lit District), and what the page draws is checked against the engine's view of the same
+game replayed here. Saves screenshots under .screenshots/ (not committed) and the README's copy at
+docs/screenshots/heroes.png.
+
+Debian's Chromium (/usr/bin/chromium) through Playwright, against a real `python -m capes.web.server` process;
+without them the test skips with a one-line hint (CAPES_REQUIRE_BROWSER=1 turns that into a failure)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+CHROMIUM = os.environ.get("CAPES_CHROMIUM", "/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / ".screenshots"
+README_SHOT = ROOT / "docs" / "screenshots" / "heroes.png"
+
+
+def _missing() -> str:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[dev]')"
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM}; install it with `apt-get install chromium` (or run .ci/run)"
+    return ""
+
+
+_why = _missing()
+if _why and os.environ.get("CAPES_REQUIRE_BROWSER") == "1":
+    pytest.fail(f"browser tests are required here (CAPES_REQUIRE_BROWSER=1) but {_why}", pytrace=False)
+if _why:
+    pytest.skip(f"browser tests skipped: {_why}", allow_module_level=True)
+
+import httpx  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+
+from capes.core.registry import load  # noqa: E402
+from tests.web.helpers import JOIN, form  # noqa: E402
+
+expect.set_options(timeout=15_000)
+PLAYERS = 3
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("draw-heroes") / "capes.db"
+    port = _free_port()
+    log = db.with_suffix(".log").open("ab")
+    proc = subprocess.Popen([sys.executable, "-m", "capes.web.server", "--port", str(port), "--db", str(db),
+                             "--quiet"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(url + "/", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the server did not start: {db.with_suffix('.log').read_text()[-2000:]}") from None
+            time.sleep(0.1)
+    yield url, port
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+
+
+def _moves(v: dict[str, Any]) -> dict[str, list[str]]:
+    """The seat's District moves by hero (``move:<hero>:<area>-<icon>``)."""
+    out: dict[str, list[str]] = {}
+    for o in (v.get("decision") or {}).get("options", []):
+        p = o.split(":")
+        if len(p) == 3 and p[0] == "move" and "-" in p[2]:
+            out.setdefault(p[1], []).append(o)
+    return out
+
+
+def _plan(seed: int) -> tuple[list[tuple[int, str]], Any]:
+    """Random play from ``seed`` until seat 0 may send two or more heroes to a District in Game Round 2 or later
+    (so that the board has heroes, allies and a Story track in play): the (seat, option) pairs and the state."""
+    g = load("heroes", players=PLAYERS)
+    s = g.new_game(seed)
+    rng = random.Random(seed)
+    plan: list[tuple[int, str]] = []
+    for _ in range(3000):
+        d = s.decision
+        assert d.seat is not None, "the game ended before the wanted moment"
+        if d.seat == 0 and len(_moves(s.view(0))) >= 2 and s.view(0)["round"] >= 2:
+            return plan, s
+        o = rng.choice(d.options).id
+        plan.append((d.seat, o))
+        s.apply(o)
+    raise AssertionError("no moment to send a hero within 3000 random steps")
+
+
+def _create(url: str, seed: int) -> tuple[str, dict[int, str]]:
+    r = httpx.post(f"{url}/new/heroes", content=urlencode(form("heroes", ["human"] * PLAYERS, seed,
+                                                               players=PLAYERS)),
+                   headers={"content-type": "application/x-www-form-urlencoded", "origin": url}, timeout=30)
+    assert r.status_code == 200, r.text[-1500:]
+    found = re.search(r'id="table-id">([0-9a-f]+)<', r.text)
+    assert found is not None
+    tid = found.group(1)
+    return tid, {int(s) - 1: tok for s, t, tok in JOIN.findall(r.text) if t == tid}
+
+
+def _fast_forward(port: int, tid: str, tokens: dict[int, str], plan: list[tuple[int, str]]) -> None:
+    """Play ``plan`` ((seat, option) pairs) over the seats' websockets; the browser takes over from there."""
+    with contextlib.ExitStack() as stack:
+        socks = {}
+        for seat, tok in tokens.items():
+            socks[seat] = stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/{tid}"))
+            socks[seat].send(json.dumps({"type": "hello", "token": tok}))
+        for i, (seat, option) in enumerate(plan):
+            socks[seat].send(json.dumps({"type": "act", "n": i, "option": option}))
+            while True:
+                m = json.loads(socks[seat].recv(timeout=30))
+                assert m["type"] != "error", m
+                if m["type"] == "state" and m["n"] == i + 1:
+                    break
+
+
+def _check_drawn(page: Any, v: dict[str, Any]) -> None:
+    """What the page draws is the view: every hero's place on the board, every card of the hand, other hands as
+    counts, only current options clickable."""
+    board = page.locator("#board .heroes-table")
+    tokens = board.locator("svg.heroes-board g.hero").evaluate_all(
+        "els => els.map(e => [e.dataset.hero, e.dataset.loc,"
+        " (e.closest('[data-district]') || e.closest('[data-space]') || {dataset: {}}).dataset.district"
+        " || (e.closest('[data-space]') || {dataset: {}}).dataset.space || null])")
+    drawn = {h: (loc, place) for h, loc, place in tokens}
+    assert len(drawn) == len(tokens)
+    for h, st in v["heroes"].items():
+        loc = st["loc"]
+        if "-" in loc or loc.startswith("support:"):
+            assert drawn.get(h) == (loc, loc), (h, loc, drawn.get(h))
+        else:
+            assert h not in drawn
+    cards = Counter(tuple(x) for x in board.locator(".hand-card").evaluate_all(
+        "els => els.map(e => [e.dataset.kind, e.dataset.card])"))
+    want = Counter([("resource", r) for r in v["resource_hand"]] + [("villain", x) for x in v["villain_hand"]]
+                   + [("story", x) for x in v["stories"][0]])
+    assert cards == want
+    for o in range(1, PLAYERS):
+        r, vl = v["hand_sizes"][o]
+        expect(board.locator(f'p.hand-count[data-seat="{o}"]')).to_have_text(
+            f"Hand: {r} Resource cards, {vl} Villain cards (hidden)")
+    for s in range(PLAYERS):
+        expect(board.locator(f'svg.heroes-board g.vp[data-seat="{s}"]')).to_have_attribute("data-vp",
+                                                                                         str(v["vp"][s]))
+    opts = set(v["decision"].get("options", []))
+    on_board = set(board.locator("[data-option]").evaluate_all("els => els.map(e => e.dataset.option)"))
+    assert on_board <= opts
+
+
+def test_send_a_hero_to_a_district_by_clicking(server):
+    url, port = server
+    seed = 5
+    plan, local = _plan(seed)
+    g = load("heroes", players=PLAYERS)
+    local = g.new_game(seed)
+    for _, o in plan:
+        local.apply(o)
+    tid, tokens = _create(url, seed)
+    _fast_forward(port, tid, tokens, plan)
+    SHOTS.mkdir(exist_ok=True)
+    errors: list[str] = []
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        ctx = b.new_context(viewport={"width": 1280, "height": 800})
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{url}/t/{tid}#{tokens[0]}")
+        expect(page.locator("#conn")).to_have_text("live")
+        expect(page.locator("#table")).to_have_attribute("data-n", str(len(plan)))
+        v = local.view(0)
+        _check_drawn(page, v)
+        moves = _moves(v)
+        heroes = list(moves)
+        # the first hero is selected at the start: its Districts are lit, the second hero's are not
+        first, second = heroes[0], heroes[1]
+        lit = page.locator(f'#board a.target[data-option="{moves[first][0]}"]')
+        expect(lit).to_be_visible()
+        expect(page.locator(f'#board a.target[data-option="{moves[second][0]}"]')).to_be_hidden()
+        page.screenshot(path=SHOTS / "heroes-before-send.png", full_page=True)
+        # the README's picture: the board with the selected hero's Districts lit
+        page.evaluate("document.querySelector('#board').scrollIntoView()")
+        README_SHOT.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=README_SHOT)
+        # keyboard: focusing the second hero's selector selects it, and Tab goes on to one of its Districts
+        page.focus(f'#board g.hero-select[data-hero="{second}"] g.selector')
+        expect(page.locator(f'#board a.target[data-option="{moves[second][0]}"]')).to_be_visible()
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.dataset.option || ''")
+        assert focused in moves[second], focused
+        page.focus(f'#board g.hero-select[data-hero="{first}"] g.selector')
+        expect(lit).to_be_visible()
+        # select the second hero on the board by clicking, then click a District of its
+        page.locator(f'#board g.hero-select[data-hero="{second}"] g.selector').click()
+        target = moves[second][len(moves[second]) // 2]
+        expect(page.locator(f'#board a.target[data-option="{target}"]')).to_be_visible()
+        expect(lit).to_be_hidden()
+        page.locator(f'#board a.target[data-option="{target}"]').click()
+        local.apply(target)
+        expect(page.locator("#table")).to_have_attribute("data-n", str(len(plan) + 1))
+        v = local.view(0)
+        assert v["heroes"][second]["loc"] == target.split(":")[2]
+        dist = target.split(":")[2]
+        expect(page.locator(f'#board [data-district="{dist}"] g.hero[data-hero="{second}"]')).to_have_count(1)
+        _check_drawn(page, v)
+        page.screenshot(path=SHOTS / "heroes-table.png", full_page=True)
+        # a phone: the drawing scales and the page does not scroll sideways
+        phone = b.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        pp = phone.new_page()
+        pp.goto(f"{url}/t/{tid}#{tokens[0]}")
+        expect(pp.locator("#conn")).to_have_text("live")
+        assert pp.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+        pp.screenshot(path=SHOTS / "heroes-phone.png", full_page=True)
+        b.close()
+    assert not errors, errors
