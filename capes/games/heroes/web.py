@@ -199,7 +199,7 @@ def _board(ctx: _Ctx) -> str:
         ay = top + (k // cols) * (AH + 12)
         o.append(f'<g class="area" data-area="{_e(area)}"><title>{_e(AREA_NAMES[ai])}</title>')
         o.append(f'<rect x="{ax}" y="{ay}" width="{AW - 8}" height="{AH}" rx="8" fill="#dfe7f1"/>')
-        o.append(_t(ax + 10, ay + 17, AREA_NAMES[ai], 13, "#1f2a44", "800"))
+        o.append(_t(ax + 10, ay + 18, AREA_NAMES[ai], 15, "#1f2a44", "800"))
         head = C.headlines.get(v["headlines"][area]) if v["headlines"][area] else None
         dw, dh = (AW - 8 - 24) / 2, DH
         for di, icon in enumerate(ICONS):
@@ -211,20 +211,20 @@ def _board(ctx: _Ctx) -> str:
                      f'{_e(": " + head.name if here and head else "")}</title>')
             o.append(f'<rect x="{dx:g}" y="{dy:g}" width="{dw:g}" height="{dh}" rx="6" fill="#ffffff" '
                      f'stroke="#94a3b8"/>')
-            o.append(_t(dx + 8, dy + 17, SIGNS[di], 14, "#334155", "700"))
+            o.append(_t(dx + 7, dy + 18, SIGNS[di], 16, "#334155", "700"))
             if here and head is not None:
                 o.append(_headline(head, dx, dy, dw))
             if ts and ts.get("area") == ai and ts.get("dist") == di:
                 o.append(_troubles(ctx, ts, dx, dy + 24, dw))
             here_h = at.get(did, [])
             for j, h in enumerate(here_h):
-                o.append(_token(ctx, h, dx + 18 + j * 30, dy + dh - 17, 13))
+                o.append(_token(ctx, h, dx + 18 + j * 32, dy + dh - 16, 14))
             o.append("</g>")
             for h, mv in ctx.moves.items():
                 if did in mv:
                     targets.setdefault(h, []).append(_target(ctx, h, mv[did], f"{AREA_NAMES[ai]} {SIGNS[di]}",
-                                                             dx, dy, dw, dh, dx + 18 + len(here_h) * 30,
-                                                             dy + dh - 17))
+                                                             dx, dy, dw, dh, dx + 18 + len(here_h) * 32,
+                                                             dy + dh - 16))
         # the two Support spaces
         sy = ay + AH - 34
         for slot in (1, 2):
@@ -235,7 +235,7 @@ def _board(ctx: _Ctx) -> str:
             for h in at.get(f"support:{area}:{slot}", []):
                 o.append(_token(ctx, h, sx + 24, sy + 14, 11))
             o.append("</g>")
-        o.append(_t(ax + 172, sy + 18, "Support spaces", 10.5, "#334155", "600"))
+        o.append(_t(ax + 172, sy + 19, "Support spaces", 12, "#334155", "700"))
         for h, mv in ctx.moves.items():
             if "support:" + area in mv:
                 targets.setdefault(h, []).append(_target(ctx, h, mv["support:" + area],
@@ -251,10 +251,10 @@ def _board(ctx: _Ctx) -> str:
         team = C.stories[sid].team if sid in C.stories else ""
         o.append(f'<g class="story" data-story="{_e(sid)}"><title>Story: {_e(name)}</title>'
                  f'<rect x="{sx}" y="{by + 24}" width="142" height="58" rx="6" fill="#fef3c7" stroke="#f0a202"/>')
-        for li, ln in enumerate(_wrap(name, 20, 2)):
-            o.append(_t(sx + 7, by + 41 + li * 14, ln, 11, INK, "700"))
+        for li, ln in enumerate(_wrap(name, 18, 2)):
+            o.append(_t(sx + 7, by + 42 + li * 15, ln, 12, INK, "700"))
         if team in C.teams:
-            o.append(_t(sx + 7, by + 76, C.teams[team].name, 9.5, MUTED, "600"))
+            o.append(_t(sx + 7, by + 77, C.teams[team].name, 10.5, MUTED, "600"))
         o.append("</g>")
     mx = 640 if wide else 16
     if not wide:
@@ -269,19 +269,19 @@ def _board(ctx: _Ctx) -> str:
         if vid:
             nm = C.villains[vid].name if vid in C.villains else vid
             o.append(f"<title>Most Wanted: {_e(nm)}</title>")
-            for li, ln in enumerate(_wrap(nm, 17, 2)):
-                o.append(_t(sx + 7, by + 42 + li * 14, ln, 11, "#7f1d1d", "700"))
+            for li, ln in enumerate(_wrap(nm, 15, 2)):
+                o.append(_t(sx + 7, by + 43 + li * 15, ln, 12, "#7f1d1d", "700"))
         else:
             o.append(f"<title>Most Wanted space {i + 1}: empty</title>")
             o.append(_t(sx + 55, by + 57, "empty", 10.5, "#e5e7eb", "600", "middle"))
         o.append("</g>")
     d = v["decks"]
     o.append(_t(16, by + 108, f"Decks — Resources {d['resource']} · Villains {d['villain']} · Headlines "
-                f"{d['headline']} · Story {d['story']}", 11.5, "#e5e7eb", "600"))
+                f"{d['headline']} · Story {d['story']}", 13, "#e5e7eb", "600"))
     off = [(h, st["loc"]) for h, st in v["heroes"].items() if st["loc"] in STATUS]
     o.append(_t(16, by + 128, "Off the board: " + "; ".join(
-        f"{ctx.hero_name(h)} {STATUS[loc].lower()}" for h, loc in off if ctx.team_of[h] != ctx.seat)[:int(bw / 6.3)] or "",
-        10.5, "#cbd5e1", "500"))
+        f"{ctx.hero_name(h)} {STATUS[loc].lower()}" for h, loc in off if ctx.team_of[h] != ctx.seat)[:int(bw / 6.8)] or "",
+        12, "#cbd5e1", "500"))
     if v.get("special"):
         sp = C.specials.get(v["special"])
         o.append(_t(bw - 12, by + 108, f"Special Headline: {sp.name if sp else v['special']}", 11.5, "#fde68a", "700",
@@ -289,7 +289,7 @@ def _board(ctx: _Ctx) -> str:
     # --- hero selectors and their targets (last, so that they sit above everything)
     heroes = [h for h in ctx.moves if h in targets]
     if heroes:
-        o.append(_t(bw - 12, by + 16, "Send a hero: select, then click a lit District", 11.5, "#fde68a", "700", "end"))
+        o.append(_t(bw - 12, by + 16, "Send a hero: select, then click a lit District", 12.5, "#fde68a", "700", "end"))
         for i, h in enumerate(heroes):
             # SMIL names an element by id: ``hsel<k>`` (a content id could hold a '-' or '.', which SMIL reads as syntax)
             others = [f"hsel{k}" for k in range(len(heroes)) if k != i]
@@ -306,7 +306,7 @@ def _board(ctx: _Ctx) -> str:
             o.append("</g>")
             o.append(f'<g visibility="hidden"><set attributeName="visibility" to="visible" begin="{begin}" '
                      f'end="{end}"/>{"".join(targets[h])}'
-                     + _t(bw - 12, by + 92, f"Selected: {ctx.hero_name(h)}", 12, "#ffffff", "800", "end") + "</g>")
+                     + _t(bw - 12, by + 92, f"Selected: {ctx.hero_name(h)}", 14, "#ffffff", "800", "end") + "</g>")
             o.append("</g>")
     return _svg(bw, bh, "".join(o), "The New York board", "heroes-board")
 
@@ -315,21 +315,20 @@ def _headline(head: Any, x: float, y: float, w: float) -> str:
     fill = TYPE_FILL.get(head.type, "#374151")
     o = [f'<g class="headline" data-headline="{_e(head.id)}">']
     band = f"{head.type.upper()} · Threat {head.threat}"
-    o.append(f'<rect x="{x + 24:g}" y="{y + 5:g}" width="{len(band) * 6.3 + 10:g}" height="15" rx="3" fill="{fill}"/>')
-    o.append(_t(x + 29, y + 16.5, band, 10, "#ffffff", "700"))
+    o.append(f'<rect x="{x + 24:g}" y="{y + 4:g}" width="{len(band) * 6.7 + 10:g}" height="17" rx="3" fill="{fill}"/>')
+    o.append(_t(x + 29, y + 17, band, 11, "#ffffff", "700"))
     # Threat tokens: the Threat Number as red tokens
     for i in range(min(int(head.threat), 8)):
         o.append(f'<circle cx="{x + w - 9 - i * 9:g}" cy="{y + 32:g}" r="4" fill="#dc2626" stroke="#7f1d1d"/>')
-    for i, ln in enumerate(_wrap(head.name, int(w / 7), 2)):
-        o.append(_t(x + 8, y + 50 + i * 13, ln, 11, INK, "700"))
-    o.append(_t(x + 8, y + 80, ", ".join(s.capitalize() for s in head.skills), 10, MUTED, "600"))
-    o.append(f'<circle cx="{x + w - 18:g}" cy="{y + DH - 20:g}" r="12" fill="#14532d"/>')
-    o.append(_t(x + w - 18, y + DH - 16, head.vp, 12, "#ffffff", "800", "middle"))
-    o.append(_t(x + w - 36, y + DH - 16, "VP", 9, "#14532d", "700", "end"))
+    for i, ln in enumerate(_wrap(head.name, int(w / 8.2), 2)):
+        o.append(_t(x + 7, y + 51 + i * 15, ln, 13, INK, "700"))
+    o.append(_t(x + 7, y + 83, ", ".join(s.capitalize() for s in head.skills), 11.5, MUTED, "600"))
+    o.append(f'<circle cx="{x + w - 18:g}" cy="{y + DH - 18:g}" r="13" fill="#14532d"/>')
+    o.append(_t(x + w - 18, y + DH - 13, head.vp, 14, "#ffffff", "800", "middle"))
+    o.append(_t(x + w - 36, y + DH - 13, "VP", 10.5, "#14532d", "700", "end"))
     if head.mastermind:  # a Mastermind Headline: a purple mark after the band
-        bx = x + 24 + len(band) * 6.3 + 14
-        o.append(f'<rect x="{bx:g}" y="{y + 5:g}" width="24" height="15" rx="3" fill="#5b21b6"/>')
-        o.append(_t(bx + 12, y + 16.5, "MM", 9.5, "#ffffff", "800", "middle"))
+        o.append(f'<rect x="{x + 7:g}" y="{y + 25:g}" width="76" height="14" rx="3" fill="#5b21b6"/>')
+        o.append(_t(x + 45, y + 35.5, "Mastermind", 10, "#ffffff", "800", "middle"))
     o.append("</g>")
     return "".join(o)
 
@@ -359,9 +358,9 @@ def _target(ctx: _Ctx, h: str, oid: str, place: str, x: float, y: float, w: floa
     lab = f"Send {ctx.hero_name(h)} to {place}"
     return (f'<a class="target" href="#{_e(oid)}" data-option="{_e(oid)}" aria-label="{_e(lab)}">'
             f"<title>{_e(lab)}</title>"
-            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{hh:g}" rx="7" fill="#f0a202" fill-opacity="0.16" '
+            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{hh:g}" rx="7" fill="#f0a202" fill-opacity="0.10" '
             f'stroke="#b45309" stroke-width="3" stroke-dasharray="8 4"/>'
-            f'<circle cx="{gx:g}" cy="{gy:g}" r="13" fill="#ffffff" stroke="{ctx.fill(h)}" stroke-width="2.5" '
+            f'<circle cx="{gx:g}" cy="{gy:g}" r="14" fill="#ffffff" stroke="{ctx.fill(h)}" stroke-width="2.5" '
             f'stroke-dasharray="4 3"/>' + _t(gx, gy + 4, _initials(ctx.hero_name(h)), 11, ctx.fill(h), "800", "middle")
             + "</a>")
 
