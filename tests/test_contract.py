@@ -38,27 +38,12 @@ FAIR_PLAY_CONFIGS: dict[str, list[dict[str, Any]]] = {
     "heroes": [{}, {"players": 4}],
 }
 
-_CANON = ("its State._resample shuffles the hidden pool in the pool's current (hidden) order, so a "
-          "determinization is a function of the hidden state and not only of view(seat) and the rng "
-          "(sorting the pool before the shuffle makes it one); the bot's own code reads nothing hidden: "
-          "with a canonical shuffle it passes")
+#: (game, bot) -> why the fair-play check fails today; strict, so a fix turns the test red until the entry goes.
+#: Empty since champions' resample sorts each hidden pool before shuffling it (deals from the view alone).
+FAIR_PLAY_XFAIL: dict[tuple[str, str], str] = {}
 
-#: (game, bot) -> why the fair-play check fails today; strict, so a fix turns the test red until the entry goes
-FAIR_PLAY_XFAIL: dict[tuple[str, str], str] = {
-    ("champions", "ismcts"): "champions resample not canonical (deck, edeck): seed 11 step 0 seat 0, bot seed 0: "
-                             "ISMCTS picks 'd:4' on the live state, 'd:38' on resample(0, Rng(1)) (the mulligan); "
-                             + _CANON,
-    ("champions", "champions-heuristic"): "champions resample not canonical (deck, edeck): seed 11 step 24 seat 0, "
-                                          "bot seed 24000: the heuristic picks 'play:1' on the live state, 'end' "
-                                          "on resample(0, Rng(190057)); " + _CANON,
-}
-
-
-#: game -> why its resample deals from the hidden order today (the cause of the fair-play xfails above)
-RESAMPLE_XFAIL: dict[str, str] = {
-    "champions": "champions State._resample shuffles deck[p] and the encounter pool (edeck, boosts, facedown) in "
-                 "their hidden order: seed 11 step 0, fields deck, edeck",
-}
+#: game -> why its resample deals from the hidden order today (the cause of fair-play xfails)
+RESAMPLE_XFAIL: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("game_id", [

@@ -203,24 +203,27 @@ class ChampionsState(State):
         for p in range(self.n):
             slots = [i for i, m in enumerate(mods) if (m[0] == "under" and p != seat or m[0] == "drone")
                      and self.owner[m[2]] == p]
+            # Each pool is sorted before it is shuffled: the deal then depends on the view and `rng`
+            # alone, never on the hidden order (what fair search bots need; contract 'fairplay').
             if p == seat:
                 if not slots:
+                    self.deck[p].sort()
                     rng.shuffle(self.deck[p])
                     continue
-                pool = self.deck[p] + [mods[i][2] for i in slots]
+                pool = sorted(self.deck[p] + [mods[i][2] for i in slots])
                 rng.shuffle(pool)
                 for j, i in enumerate(slots):
                     mods[i] = (*mods[i][:2], pool[j], *mods[i][3:])
                 self.deck[p] = pool[len(slots):]
                 continue
-            pool = self.hand[p] + self.deck[p] + [mods[i][2] for i in slots]
+            pool = sorted(self.hand[p] + self.deck[p] + [mods[i][2] for i in slots])
             rng.shuffle(pool)
             k = len(self.hand[p])
             self.hand[p] = pool[:k]
             for j, i in enumerate(slots):
                 mods[i] = (*mods[i][:2], pool[k + j], *mods[i][3:])
             self.deck[p] = pool[k + len(slots):]
-        pool = self.edeck + self.boosts + [u for p in range(self.n) for u in self.fd[p]]
+        pool = sorted(self.edeck + self.boosts + [u for p in range(self.n) for u in self.fd[p]])
         rng.shuffle(pool)
         i = 0
         for p in range(self.n):
