@@ -140,7 +140,7 @@ def _check_combat(v: dict[str, Any], seat: int | None, scan: _Scan) -> None:
     tokens = {side: (state, power) for side, state, power in scan.power_tokens}
     for side, pick in (("H", cb["hp"]), ("V", cb["vp"])):
         if pick == "hidden":
-            assert tokens[side] == ("hidden", None)
+            assert tokens[side] == ("facedown", None)
         elif isinstance(pick, int) and pick >= 0:
             assert tokens[side] == ("shown", str(pick))
         else:
@@ -172,7 +172,7 @@ def test_secret_pick_is_face_down_for_the_other_seat():
     theirs_html = draw(st.view(vs), vs)
     theirs = _scan(theirs_html)
     assert dict((s, (a, b)) for s, a, b in mine.power_tokens)["H"] == ("shown", str(cb["hp"]))
-    assert dict((s, (a, b)) for s, a, b in theirs.power_tokens)["H"] == ("hidden", None)
+    assert dict((s, (a, b)) for s, a, b in theirs.power_tokens)["H"] == ("facedown", None)
     fighter = g.C.teams[st.teams[hs]].heroes[cb["fighter"]]
     power = g.C.heroes[fighter].powers[cb["hp"]].name
     assert power not in theirs_html.split('class="heroes-combat"')[1].split("</svg>")[0]

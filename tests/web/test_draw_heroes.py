@@ -169,7 +169,7 @@ def _check_drawn(page: Any, v: dict[str, Any]) -> None:
     for o in range(1, PLAYERS):
         r, vl = v["hand_sizes"][o]
         expect(board.locator(f'p.hand-count[data-seat="{o}"]')).to_have_text(
-            f"Hand: {r} Resource cards, {vl} Villain cards (hidden)")
+            f"Hand: {r} Resource cards, {vl} Villain cards, face down")
     for s in range(PLAYERS):
         expect(board.locator(f'svg.heroes-board g.vp[data-seat="{s}"]')).to_have_attribute("data-vp",
                                                                                          str(v["vp"][s]))

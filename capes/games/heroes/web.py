@@ -300,11 +300,11 @@ def _board(ctx: _Ctx) -> str:
             o.append(f'<g id="hsel{i}" class="selector" tabindex="0" focusable="true" role="button" '
                      f'aria-label="Select {_e(ctx.hero_name(h))} to send"><title>Select {_e(ctx.hero_name(h))}</title>'
                      f'<circle cx="{cx}" cy="{by + 50}" r="20" fill="none" stroke="#f0a202" stroke-width="4" '
-                     f'visibility="hidden"><set attributeName="visibility" to="visible" begin="{begin}" '
+                     f'display="none"><set attributeName="display" to="inline" begin="{begin}" '
                      f'end="{end}"/></circle>')
             o.append(_token(ctx, h, cx, by + 50, 15).replace('class="hero"', 'class="hero-chip"'))
             o.append("</g>")
-            o.append(f'<g visibility="hidden"><set attributeName="visibility" to="visible" begin="{begin}" '
+            o.append(f'<g display="none"><set attributeName="display" to="inline" begin="{begin}" '
                      f'end="{end}"/>{"".join(targets[h])}'
                      + _t(bw - 12, by + 92, f"Selected: {ctx.hero_name(h)}", 14, "#ffffff", "800", "end") + "</g>")
             o.append("</g>")
@@ -396,7 +396,7 @@ def _combat(ctx: _Ctx) -> str:
         o.append(_t(x + 420, 76, f"KOs: {int(ko)}", 13, "#7f1d1d", "700"))
         # the Combat Power token: face down until revealed
         if pick == "hidden":
-            o.append('<g class="power-token" data-state="hidden"><title>Combat Power picked, face down</title>'
+            o.append('<g class="power-token" data-state="facedown"><title>Combat Power picked, face down</title>'
                      f'<rect x="{x}" y="88" width="150" height="44" rx="8" fill="#374151"/>'
                      + _t(x + 75, 115, "? face down", 13, "#ffffff", "700", "middle") + "</g>")
         elif isinstance(pick, int) and pick >= 0 and pick < len(powers):
@@ -596,7 +596,7 @@ def _draw(view: dict[str, Any], seat: int | None, content: Content | None = None
         else:
             out.append(f'<p class="hand-count" data-seat="{s}" data-resources="{int(sizes[0])}" '
                        f'data-villains="{int(sizes[1])}">Hand: {int(sizes[0])} Resource cards, '
-                       f"{int(sizes[1])} Villain cards (hidden)</p>")
+                       f"{int(sizes[1])} Villain cards, face down</p>")
         out.append("</section>")
     out.append("</div>")
     return "".join(out), ctx.drawn
