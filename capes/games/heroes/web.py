@@ -23,6 +23,7 @@ from typing import Any
 from markupsafe import escape
 
 from capes.games.heroes.content import Content, load_content
+from capes.games.heroes.dice import FACES
 
 AREAS = ("upper", "central", "village", "lower", "queens", "brooklyn")
 AREA_NAMES = ("Upper Manhattan", "Central Manhattan", "The Village", "Lower Manhattan", "Queens", "Brooklyn")
@@ -413,9 +414,14 @@ def _combat(ctx: _Ctx) -> str:
                      'stroke-dasharray="5 4"/>' + _t(x + 75, 115, "not picked", 12, MUTED, "600", "middle") + "</g>")
         for i, f in enumerate(dice):
             dx = x + i * 40
-            o.append(f'<g class="die" data-face="{int(f)}"><title>die: {int(f)}</title>'
+            face = FACES[int(f)] if 0 <= int(f) < len(FACES) else ()
+            words = " + ".join(face) or "blank"
+            mark = {"hit": "✸", "trouble": "⚠", "boost": "⇈"}
+            sym = "".join(mark.get(k, "?") for k in face)
+            o.append(f'<g class="die" data-face="{int(f)}"><title>die: {_e(words)}</title>'
                      f'<rect x="{dx}" y="146" width="32" height="32" rx="6" fill="#ffffff" stroke="#1f2937" '
-                     f'stroke-width="2"/>' + _t(dx + 16, 168, int(f), 16, INK, "800", "middle") + "</g>")
+                     f'stroke-width="2"/>' + _t(dx + 16, 169, sym, 18 if len(sym) < 2 else 13, "#7f1d1d", "800",
+                                                "middle") + "</g>")
         if dice:
             o.append(_t(x + max(len(dice), 1) * 40 + 8, 168, f"result {int(res)}", 13, "#14532d", "800"))
         o.append("</g>")
