@@ -17,33 +17,16 @@ import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 
-CHROMIUM = os.environ.get("CAPES_CHROMIUM", "/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / ".screenshots"
+from tests.web.browser import CHROMIUM, ROOT, SHOTS, require_browser
+
 README_SHOT = ROOT / "docs" / "screenshots" / "champions.png"
 
-
-def _missing() -> str:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (pip install -e '.[dev]')"
-    if not os.path.exists(CHROMIUM):
-        return f"no Chromium at {CHROMIUM}; install it with `apt-get install chromium` (or run .ci/run)"
-    return ""
-
-
-_why = _missing()
-if _why and os.environ.get("CAPES_REQUIRE_BROWSER") == "1":
-    pytest.fail(f"browser tests are required here (CAPES_REQUIRE_BROWSER=1) but {_why}", pytrace=False)
-if _why:
-    pytest.skip(f"browser tests skipped: {_why}", allow_module_level=True)
+require_browser()
 
 import httpx  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
