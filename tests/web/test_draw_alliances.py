@@ -10,19 +10,13 @@ CAPES_REQUIRE_BROWSER=1 turns that skip into a failure.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
 from urllib.parse import urlencode
 
 import pytest
 
-from tests.web.browser import CHROMIUM, ROOT, SHOTS, require_browser
+from tests.web.browser import CHROMIUM, ROOT, SHOTS, require_browser, running_server
 
 DOCS_SHOT = ROOT / "docs" / "screenshots" / "alliances.png"
 
@@ -38,40 +32,11 @@ SEED = 7
 JOIN = re.compile(r'data-seat="(\d+)" readonly value="([^"]*/t/([0-9a-f]+)#[A-Za-z0-9_-]+)"')
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server_url(tmp_path_factory):
     """A real server process in its own session (stopped with its bot workers at the end)."""
-    db = tmp_path_factory.mktemp("web-alliances") / "capes.db"
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    with db.with_suffix(".log").open("ab") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "capes.web.server", "--port", str(port), "--db", str(db),
-                                 "--bot-pause", "0.1", "--quiet"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(url + "/", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, db.with_suffix(".log").read_text()[-2000:]
-            time.sleep(0.1)
+    with running_server(tmp_path_factory.mktemp("web-alliances") / "capes.db", "--bot-pause", "0.1") as (url, _):
         yield url
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
 
 
 def _new_table(url: str) -> str:

@@ -8,69 +8,38 @@ without them the test skips with a one-line hint (CAPES_REQUIRE_BROWSER=1 turns 
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
 import random
-import re
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections import Counter
 from typing import Any
-from urllib.parse import urlencode
 
 import pytest
 
-from tests.web.browser import CHROMIUM, ROOT, SHOTS, require_browser
+from tests.web.browser import (
+    CHROMIUM,
+    ROOT,
+    SHOTS,
+    create_table,
+    fast_forward,
+    require_browser,
+    running_server,
+)
 
 README_SHOT = ROOT / "docs" / "screenshots" / "heroes.png"
 
 require_browser()
 
-import httpx  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
-from websockets.sync.client import connect  # noqa: E402
 
 from capes.core.registry import load  # noqa: E402
-from tests.web.helpers import JOIN, form  # noqa: E402
 
 expect.set_options(timeout=15_000)
 PLAYERS = 3
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("draw-heroes") / "capes.db"
-    port = _free_port()
-    log = db.with_suffix(".log").open("ab")
-    proc = subprocess.Popen([sys.executable, "-m", "capes.web.server", "--port", str(port), "--db", str(db),
-                             "--quiet"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if httpx.get(url + "/", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start: {db.with_suffix('.log').read_text()[-2000:]}") from None
-            time.sleep(0.1)
-    yield url, port
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(10)
+    with running_server(tmp_path_factory.mktemp("draw-heroes") / "capes.db") as (url, port):
+        yield url, port
 
 
 def _moves(v: dict[str, Any]) -> dict[str, list[str]]:
@@ -102,30 +71,7 @@ def _plan(seed: int) -> tuple[list[tuple[int, str]], Any]:
 
 
 def _create(url: str, seed: int) -> tuple[str, dict[int, str]]:
-    r = httpx.post(f"{url}/new/heroes", content=urlencode(form("heroes", ["human"] * PLAYERS, seed,
-                                                               players=PLAYERS)),
-                   headers={"content-type": "application/x-www-form-urlencoded", "origin": url}, timeout=30)
-    assert r.status_code == 200, r.text[-1500:]
-    found = re.search(r'id="table-id">([0-9a-f]+)<', r.text)
-    assert found is not None
-    tid = found.group(1)
-    return tid, {int(s) - 1: tok for s, t, tok in JOIN.findall(r.text) if t == tid}
-
-
-def _fast_forward(port: int, tid: str, tokens: dict[int, str], plan: list[tuple[int, str]]) -> None:
-    """Play ``plan`` ((seat, option) pairs) over the seats' websockets; the browser takes over from there."""
-    with contextlib.ExitStack() as stack:
-        socks = {}
-        for seat, tok in tokens.items():
-            socks[seat] = stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/{tid}"))
-            socks[seat].send(json.dumps({"type": "hello", "token": tok}))
-        for i, (seat, option) in enumerate(plan):
-            socks[seat].send(json.dumps({"type": "act", "n": i, "option": option}))
-            while True:
-                m = json.loads(socks[seat].recv(timeout=30))
-                assert m["type"] != "error", m
-                if m["type"] == "state" and m["n"] == i + 1:
-                    break
+    return create_table(url, "heroes", ["human"] * PLAYERS, seed, players=PLAYERS)
 
 
 def _check_drawn(page: Any, v: dict[str, Any]) -> None:
@@ -170,7 +116,7 @@ def test_send_a_hero_to_a_district_by_clicking(server):
     for _, o in plan:
         local.apply(o)
     tid, tokens = _create(url, seed)
-    _fast_forward(port, tid, tokens, plan)
+    fast_forward(port, tid, tokens, plan)
     SHOTS.mkdir(exist_ok=True)
     errors: list[str] = []
     with sync_playwright() as p:
