@@ -274,3 +274,7 @@ class HeuristicBot:
         b = _board(self.game, view)
         cs = [b.parse(c["pos"]) for c in view["characters"] if c["pos"]]
         return max(opts, key=lambda o: sum(b.dist[b.parse(o.id.split(":")[1])][c] for c in cs)).id
+
+
+#: the bots alliances offers by name (game.bots() returns a copy)
+BOTS: dict[str, type] = {"alliances-heuristic": HeuristicBot}

@@ -128,8 +128,10 @@ class AlliancesGame(Game):
 
     # --- tools -----------------------------------------------------------------------
     def bots(self) -> dict[str, Any]:
-        from capes.games.alliances.bots import HeuristicBot
-        return {"alliances-heuristic": HeuristicBot}
+        """The bots this game offers besides ``random`` and ``ismcts`` (capes.games.alliances.bots.BOTS)."""
+        from capes.games.alliances.bots import BOTS
+
+        return dict(BOTS)
 
     def rollout_policy(self, state: State, rng: Rng) -> str:
         from capes.games.alliances.bots import rollout_choice

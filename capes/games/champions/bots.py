@@ -549,3 +549,7 @@ class HeuristicBot:
             if tot > bs:
                 best, bs = o.id, tot
         return best
+
+
+#: the bots champions offers by name (game.bots() returns a copy)
+BOTS: dict[str, type] = {"champions-heuristic": HeuristicBot}

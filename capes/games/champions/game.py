@@ -88,9 +88,10 @@ class ChampionsGame(Game):
 
     # ---------------------------------------------------------------- tool hooks
     def bots(self) -> dict[str, Any]:
-        from capes.games.champions.bots import HeuristicBot
+        """The bots this game offers besides ``random`` and ``ismcts`` (capes.games.champions.bots.BOTS)."""
+        from capes.games.champions.bots import BOTS
 
-        return {"champions-heuristic": HeuristicBot}
+        return dict(BOTS)
 
     def rollout_policy(self, state: State, rng: Rng) -> str:
         from capes.games.champions.bots import rollout_choice

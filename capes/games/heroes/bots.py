@@ -191,3 +191,7 @@ def evaluate(state: State, seat: int) -> float:
     best_other = max(_strength(state, s) for s in range(n) if s != seat)
     x = (mine - best_other) / 10.0
     return max(0.0, min(1.0, 0.5 + x / 2))
+
+
+#: the bots heroes offers by name (game.bots() returns a copy)
+BOTS: dict[str, type] = {"heroes-heuristic": HeuristicBot}

@@ -93,9 +93,10 @@ class HeroesGame(Game):
 
     # ---- tool hooks
     def bots(self) -> dict[str, Any]:
-        from capes.games.heroes.bots import HeuristicBot
+        """The bots this game offers besides ``random`` and ``ismcts`` (capes.games.heroes.bots.BOTS)."""
+        from capes.games.heroes.bots import BOTS
 
-        return {"heroes-heuristic": HeuristicBot}
+        return dict(BOTS)
 
     def rollout_policy(self, state: State, rng: Rng) -> str:
         from capes.games.heroes.bots import rollout_choice
