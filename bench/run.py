@@ -2,62 +2,29 @@
 
 For every registered game: random-playout applied actions/s and games/s (one core),
 ``clone()`` and ``to_json()`` µs on a mid-game state, and one ``ismcts`` decision at
-default settings; plus exact-odds computation times. Prints a Markdown table and the
-machine it ran on.
+default settings; plus exact-odds computation times. Prints a Markdown table, the machine it
+ran on and its load average.
 
-    python bench/run.py [--seconds S] [--game ID ...] [--json]
+``--peers`` also times OpenSpiel's python tic-tac-toe and python-chess random games in the same
+run (see bench/peers.py; needs the ``bench`` extra) and adds capes actions/s ÷ each peer. The
+playouts of all workloads take turns in slices (``--rounds``), so a change of load falls on all.
+
+    python bench/run.py [--seconds S] [--rounds R] [--game ID ...] [--peers] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import platform
 import statistics
 import time
 from typing import Any
 
+from peers import Capes, Workload, load_average, machine, measure, peers_or_exit
+
 from capes.core.bots.base import make_bot
 from capes.core.registry import GAMES, available, load
 from capes.core.rng import Rng
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    import os
-
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
-
-
-def playouts(game_id: str, seconds: float) -> dict[str, float]:
-    game = load(game_id)
-    rng = Rng(1)
-    actions = games = 0
-    lengths = []
-    t0 = time.perf_counter()
-    seed = 0
-    while time.perf_counter() - t0 < seconds:
-        s = game.new_game(seed)
-        seed += 1
-        n = 0
-        while not s.is_over:
-            opts = s.decision.options
-            s.apply(opts[rng.randbelow(len(opts))])
-            n += 1
-        actions += n
-        games += 1
-        lengths.append(n)
-    dt = time.perf_counter() - t0
-    return {"actions_per_s": actions / dt, "games_per_s": games / dt, "games": games,
-            "mean_length": statistics.mean(lengths)}
 
 
 def mid_game(game_id: str, length: float) -> Any:
@@ -116,14 +83,23 @@ def odds_times() -> dict[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=10.0, help="playout time per game")
+    ap.add_argument("--seconds", type=float, default=10.0, help="playout time per game (and per peer)")
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved playout slices per workload (default 5)")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--peers", action="store_true", help="also time OpenSpiel tic-tac-toe and python-chess")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    peers: list[Workload] = peers_or_exit() if args.peers else []
     ids = args.game or [g for g in GAMES if available(g)]
+    load_before = load_average()
+    games = {gid: Capes(gid) for gid in ids}
+    measure([*peers, *games.values()], args.seconds, max(1, args.rounds))
     rows = {}
-    for gid in ids:
-        p = playouts(gid, args.seconds)
+    for gid, w in games.items():
+        p = {"actions_per_s": w.rate, "games_per_s": w.games / w.seconds, "games": w.games,
+             "mean_length": w.actions / w.games}
+        if peers:
+            p["ratios"] = {q.name: w.rate / q.rate for q in peers}
         game, s = mid_game(gid, p["mean_length"])
         clone_us = micro(s.clone)
         json_us = micro(s.to_json, 300)
@@ -131,15 +107,24 @@ def main() -> None:
         rows[gid] = {**p, "clone_us": clone_us, "to_json_us": json_us, "ismcts_decision_s": ism_s,
                      "ismcts_iterations": ism_it, "mid_game_actions": len(s.actions)}
     odds = odds_times()
+    load_after = load_average()
     if args.json:
-        print(json.dumps({"machine": machine(), "games": rows, "odds_ms": odds}, indent=1))
+        print(json.dumps({"machine": machine(), "load_before": load_before, "load_after": load_after,
+                          "peers": {q.name: {"rate": q.rate, "unit": q.unit, "games": q.games} for q in peers},
+                          "games": rows, "odds_ms": odds}, indent=1))
         return
-    print(f"Machine: {machine()}\n")
+    print(f"Machine: {machine()}\nLoad average before: {load_before}; after: {load_after}\n")
     print("| game | actions/s (1 core) | games/s | mean actions/game | clone µs | to_json µs | ismcts decision s |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for gid, r in rows.items():
         print(f"| {gid} | {r['actions_per_s']:,.0f} | {r['games_per_s']:.2f} | {r['mean_length']:.0f} | "
               f"{r['clone_us']:.1f} | {r['to_json_us']:.0f} | {r['ismcts_decision_s']:.2f} ({r['ismcts_iterations']} it.) |")
+    if peers:
+        ttt, chess = peers
+        print(f"\nPeers in the same run: {ttt.name} {ttt.rate:,.0f} actions/s, {chess.name} {chess.rate:,.0f} plies/s\n")
+        print("| game | ÷ OpenSpiel python tic-tac-toe | ÷ python-chess plies |\n|---|---:|---:|")
+        for gid, r in rows.items():
+            print(f"| {gid} | {r['ratios'][ttt.name]:.2f} | {r['ratios'][chess.name]:.2f} |")
     print("\n| exact odds | ms |\n|---|---:|")
     for k, v in odds.items():
         print(f"| {k} | {v:.2f} |")
