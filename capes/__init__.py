@@ -18,8 +18,7 @@ from capes.core import (
     load,
 )
 from capes.core.replay import load_state, replay
-
-__version__ = "0.1.0"
+from capes.core.version import __version__
 
 __all__ = [
     "ConfigError", "Decision", "Game", "IllegalAction", "Option", "ReplayError", "Result", "State",

@@ -5,10 +5,11 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,7 +91,7 @@ class SimSummary:
     error_seeds: list[int] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        from capes import __version__
+        from capes.core.version import __version__
 
         return {
             "game": self.game, "config": self.config, "bots": self.seat_bots, "bot_settings": self.bot_settings,
@@ -150,39 +151,39 @@ def _ignore_sigint() -> None:
 
 def simulate(game_id: str, n: int, workers: int = 1, seed: int = 0, config: Mapping[str, Any] | None = None,
              seat_bots: Sequence[str] | None = None, bot_opts: Mapping[str, Any] | None = None,
-             progress: Callable[[int], None] | None = None) -> SimSummary:
+             progress: Callable[[int], None] | None = None,
+             on_game: Callable[[dict[str, Any]], None] | None = None) -> SimSummary:
     """Play ``n`` games (seeds ``seed .. seed+n-1``) in ``workers`` processes and summarise.
 
     Results are tallied as they arrive (never all kept); at most a few games per worker are queued at once.
+    ``on_game`` sees each :func:`play_one` result as it arrives (``capes sim --out`` writes them as Parquet rows).
     Ctrl-C stops at once (workers are terminated) and the summary covers the games that finished, with
     ``interrupted`` set."""
     cfg = dict(config or {})
     game = load(game_id, **cfg)  # validates config before any worker starts
-    seats = game.num_seats
-    bots = list(seat_bots or [default_bot(game_id, cfg)])
-    if len(bots) == 1:
-        bots = bots * seats
-    if len(bots) != seats:
-        from capes.core.errors import ConfigError
-
-        raise ConfigError(f"{game_id}: {len(bots)} bots given for {seats} seats; give one bot or one per seat")
+    bots = seat_bots_for(game, seat_bots or [default_bot(game_id, cfg)])
     settings: dict[str, Any] = {}
     for s, b in enumerate(bots):  # fail fast on an unknown bot name or setting
-        bot = make_bot(b, game, s, **(dict(bot_opts or {}) if b == "ismcts" else {}))
-        if b == "ismcts":
-            settings["ismcts"] = {k: getattr(bot, k) for k in ("iterations", "rollout_depth", "exploration",
-                                                                 "time_limit") if hasattr(bot, k)}
+        st = bot_settings(game, s, b, bot_opts)
+        if st:
+            settings[b] = st
     tally = Tally()
     interrupted = False
+
+    def done(r: dict[str, Any]) -> None:
+        tally.add(r)
+        if on_game is not None:
+            on_game(r)
+        if progress:
+            progress(1)
+
     t0 = time.perf_counter()
     try:
         if workers <= 1:
             for i in range(n):
-                tally.add(play_one(game_id, cfg, seed + i, bots, bot_opts))
-                if progress:
-                    progress(1)
+                done(play_one(game_id, cfg, seed + i, bots, bot_opts))
         else:
-            _run_pool(game_id, cfg, seed, n, bots, bot_opts, workers, tally, progress)
+            _run_pool(game_id, cfg, seed, n, bots, bot_opts, workers, done)
     except KeyboardInterrupt:
         interrupted = True
     wall = time.perf_counter() - t0
@@ -192,45 +193,73 @@ def simulate(game_id: str, n: int, workers: int = 1, seed: int = 0, config: Mapp
     return summary
 
 
-def _worker(tasks: Any, results: Any, game_id: str, cfg: dict[str, Any], bots: list[str],
-            bot_opts: Mapping[str, Any] | None) -> None:
+def seat_bots_for(game: Any, seat_bots: Sequence[str]) -> list[str]:
+    """One bot name per seat: a single name fills every seat; otherwise exactly one per seat (ConfigError)."""
+    bots = list(seat_bots)
+    if len(bots) == 1:
+        bots = bots * game.num_seats
+    if len(bots) != game.num_seats:
+        from capes.core.errors import ConfigError
+
+        raise ConfigError(f"{game.id}: {len(bots)} bots given for {game.num_seats} seats; give one bot or one per seat")
+    return bots
+
+
+def bot_settings(game: Any, seat: int, name: str, bot_opts: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The settings bot ``name`` plays seat ``seat`` with (``{}`` for bots without settings); an unknown bot or
+    setting raises ConfigError before any game starts."""
+    bot = make_bot(name, game, seat, **(dict(bot_opts or {}) if name == "ismcts" else {}))
+    if name != "ismcts":
+        return {}
+    return {k: getattr(bot, k) for k in ("iterations", "rollout_depth", "exploration", "time_limit") if hasattr(bot, k)}
+
+
+def _worker(tasks: Any, results: Any, fn: Callable[[Any], Any]) -> None:
     _ignore_sigint()
     while True:
-        seed = tasks.get()
-        if seed is None:
+        item = tasks.get()
+        if item is None:
             return
-        results.put(play_one(game_id, cfg, seed, bots, bot_opts))
+        results.put(fn(item))
 
 
-def _run_pool(game_id: str, cfg: dict[str, Any], seed: int, n: int, bots: list[str],
-              bot_opts: Mapping[str, Any] | None, workers: int, tally: Tally,
-              progress: Callable[[int], None] | None) -> None:
-    """Worker processes fed a few seeds at a time; on Ctrl-C they are terminated at once."""
+def stream_pool(fn: Callable[[Any], Any], items: Iterable[Any], workers: int,
+                on_result: Callable[[Any], None], ahead: int = 3) -> None:
+    """``on_result(fn(item))`` for every item, computed in ``workers`` forked processes, in the order they finish.
+
+    At most ``ahead`` items per worker are queued at once (memory stays flat however many items there are);
+    on Ctrl-C or any error the workers are terminated at once. ``capes sim`` streams seeds through it and
+    ``capes sweep`` chunks of seeds."""
     import multiprocessing
     import queue
 
     ctx: Any = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     tasks, results = ctx.Queue(), ctx.Queue()
-    procs = [ctx.Process(target=_worker, args=(tasks, results, game_id, cfg, bots, bot_opts), daemon=True)
-             for _ in range(workers)]
+    procs = [ctx.Process(target=_worker, args=(tasks, results, fn), daemon=True) for _ in range(workers)]
     for p in procs:
         p.start()
+    todo = iter(items)
     sent = done = 0
+    more = True
     try:
-        while done < n:
-            while sent < n and sent - done < workers * 3:
-                tasks.put(seed + sent)
+        while True:
+            while more and sent - done < workers * ahead:
+                item = next(todo, None)
+                if item is None:
+                    more = False
+                    break
+                tasks.put(item)
                 sent += 1
+            if not more and done == sent:
+                break
             try:
                 r = results.get(timeout=0.25)
             except queue.Empty:
                 if not any(p.is_alive() for p in procs):
                     raise RuntimeError("every simulation worker died") from None
                 continue
-            tally.add(r)
             done += 1
-            if progress:
-                progress(1)
+            on_result(r)
         for _ in procs:
             tasks.put(None)
         for p in procs:
@@ -244,6 +273,17 @@ def _run_pool(game_id: str, cfg: dict[str, Any], seed: int, n: int, bots: list[s
         for q in (tasks, results):
             q.cancel_join_thread()
             q.close()
+
+
+def _run_pool(game_id: str, cfg: dict[str, Any], seed: int, n: int, bots: list[str],
+              bot_opts: Mapping[str, Any] | None, workers: int, on_result: Callable[[dict[str, Any]], None]) -> None:
+    """Worker processes fed a few seeds at a time; on Ctrl-C they are terminated at once."""
+    stream_pool(functools.partial(_play_seed, game_id, cfg, bots, bot_opts), range(seed, seed + n), workers, on_result)
+
+
+def _play_seed(game_id: str, cfg: dict[str, Any], bots: list[str], bot_opts: Mapping[str, Any] | None,
+               seed: int) -> dict[str, Any]:
+    return play_one(game_id, cfg, seed, bots, bot_opts)
 
 
 def summarise_tally(game_id: str, cfg: dict[str, Any], bots: list[str], t: Tally, wall: float) -> SimSummary:

@@ -31,7 +31,7 @@ MAX_ACTION_CHARS = 200
 
 
 def _version() -> str:
-    from capes import __version__
+    from capes.core.version import __version__
 
     return __version__
 
