@@ -18,6 +18,8 @@ from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer vendo
 from typer.core import TyperGroup
 from typer.exceptions import Abort
 
+from capes.cli.sweep import report as report_command
+from capes.cli.sweep import sweep as sweep_command
 from capes.core.config import Param, check_path, parse_pairs, quote
 from capes.core.errors import CapesError, ConfigError
 from capes.core.protocol import Game
@@ -210,6 +212,8 @@ def sim(
     config: ConfigOpt = None,
     iterations: Annotated[int | None, typer.Option(help=f"ismcts iterations per decision (1 to {MAX_ITERATIONS:,})")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines (seeds, bots, full config)")] = False,
+    out: Annotated[Path | None, typer.Option(help="also write one Parquet row per game into this new folder "
+                                                  "(the rows of capes sweep; read them with capes report)")] = None,
 ) -> None:
     """Simulate N games with bots and summarise outcomes (95% intervals), length and speed.
     Ctrl-C stops early and prints what finished."""
@@ -226,15 +230,30 @@ def sim(
     cfg = parse_pairs(config or [])
     _check_files(game, cfg)
     opts = {"iterations": iterations} if iterations is not None else None
+    writer = None
+    if out is not None:
+        from capes.sweep import SimWriter
+
+        writer = SimWriter(out, game, cfg, n, seed, bot or [], opts)
+    on_game = writer.add if writer is not None else None
     if as_json:
-        summary = simulate(game, n, workers, seed, cfg, bot, opts)
+        try:
+            summary = simulate(game, n, workers, seed, cfg, bot, opts, on_game=on_game)
+        finally:
+            if writer is not None:
+                writer.flush()
         print(json.dumps(summary.to_dict(), indent=1))
     else:
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=err, transient=True,
                       refresh_per_second=4) as prog:
             task = prog.add_task(f"{game}", total=n)
-            summary = simulate(game, n, workers, seed, cfg, bot, opts, progress=lambda k: prog.advance(task, k))
+            try:
+                summary = simulate(game, n, workers, seed, cfg, bot, opts, progress=lambda k: prog.advance(task, k),
+                                   on_game=on_game)
+            finally:
+                if writer is not None:
+                    writer.flush()
         if summary.interrupted:
             err.print(f"interrupted: {summary.games} of {n} games finished; their summary follows")
         t = Table(title=f"{game}: {summary.games} games, bots {', '.join(summary.seat_bots)}")
@@ -252,10 +271,16 @@ def sim(
             console.print(f"mean {k}: {v:.3f}")
         for e in summary.error_samples:
             err.print(f"[red]error[/red] {escape(e)}")
+        if out is not None:
+            console.print(f"rows of {summary.games:,} games in {escape(str(out))}", highlight=False)
     if summary.interrupted:
         raise typer.Exit(130)
     if summary.errors:
         raise typer.Exit(1)
+
+
+app.command()(sweep_command)
+app.command("report")(report_command)
 
 
 @app.command()
