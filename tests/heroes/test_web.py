@@ -193,9 +193,99 @@ def test_troubleshooting_villains_are_drawn_in_their_district():
     ts = v["troubleshooting"]
     assert ts and ts["lead"]
     html = draw(v, 0)
-    district = f'data-district="{AREAS[ts["area"]]}-{ICONS[ts["dist"]]}"'
+    district = f'data-district="{AREAS[ts["dist"] // 4]}-{ICONS[ts["dist"] % 4]}"'
     part = html.split(district)[1].split('class="district"')[0]
     assert f'data-villain="{ts["lead"]}" data-role="Lead"' in part
+
+
+def _first(players: int, pred: Any, seeds: range = range(1, 40), steps: int = 3000) -> Any:
+    """(game, state) at the first decision of random play where ``pred(view of seat 0)`` holds."""
+    g = load("heroes", players=players)
+    for seed in seeds:
+        s = g.new_game(seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if s.decision.seat is None:
+                break
+            if pred(s.view(0)):
+                return g, s
+            s.apply(rng.choice(s.decision.options).id)
+    raise AssertionError("no such moment in random play")
+
+
+def _district_part(html: str, did: str) -> str:
+    return html.split(f'<g class="district" data-district="{did}">')[1].split('<g class="district"')[0]
+
+
+def test_troubleshooting_is_drawn_in_its_district_in_any_area():
+    """issue 12 (Heroes) / heroes/troubleshooting: the view's District index is Area * 4 + icon, so the Trouble
+    Level and Villains sit in that District also outside the first Area (the old drawing compared it with the icon
+    alone and drew Troubleshooting nowhere past Upper Manhattan)."""
+    g, s = _first(2, lambda v: bool(v["troubleshooting"]) and v["troubleshooting"]["dist"] >= 4)
+    ts = s.view(0)["troubleshooting"]
+    did = f"{AREAS[ts['dist'] // 4]}-{ICONS[ts['dist'] % 4]}"
+    assert 'class="troubleshooting"' in _district_part(draw(s.view(0), 0), did)
+
+
+def test_each_headline_district_has_its_threat_token():
+    """heroes/setup: "place one Threat token with a number matching that of the Headline's Threat Number on the
+    District where the Headline is taking place" — one numbered token per Headline District, none elsewhere."""
+    C = load_content(None)
+    for _g, s in _states(3, 2, 200, every=50):
+        v = s.view(0)
+        html = draw(v, 0)
+        for area, hid in v["headlines"].items():
+            for icon in ICONS:
+                part = _district_part(html, f"{area}-{icon}")
+                if hid and C.headlines[hid].district == icon:
+                    assert f'<g class="threat-token" data-threat="{C.headlines[hid].threat}"' in part
+                else:
+                    assert "threat-token" not in part
+
+
+def test_increased_threat_is_on_the_token():
+    """heroes/troubleshooting/scheme (Increase the Threat): the Nemesis adds his Mastermind's rating for the
+    Headline's type to the number on the District's Threat token; the token shows the added number."""
+    def pred(v: dict[str, Any]) -> bool:
+        ts = v["troubleshooting"]
+        return bool(ts and ts["scheme"] == "threat" and ts["dist"] >= 0 and v["headlines"].get(AREAS[ts["dist"] // 4]))
+    g, s = _first(2, pred)
+    v = s.view(0)
+    ts = v["troubleshooting"]
+    rival = g.C.teams[v["teams"][(ts["nem"] - 1) % 2]].nemesis  # the Mastermind the Nemesis seat controls
+    plus = g.C.masterminds[rival].threat[ts["type"]]
+    part = _district_part(draw(v, 0), f"{AREAS[ts['dist'] // 4]}-{ICONS[ts['dist'] % 4]}")
+    assert f'data-plus="{plus}"' in part and f"+{plus}" in part
+
+
+def _die_hits(f: int) -> int:
+    from capes.games.heroes.dice import FACES, HIT
+    return FACES[f % 10].count(HIT)
+
+
+def test_combat_shows_dice_rolled_again_hits_compared_and_kos():
+    """issue 12 (Heroes: combat shown as it happens): a die rolled again (heroes/dice/boost: a BOOST's extra die,
+    marked 10 + face in the view) is drawn apart; each side's HITS are the HIT icons plus the ability modifiers
+    (Hres/Vres); the roll's comparison is drawn with its outcome (heroes/combat/2: Attack HITS >= Defend HITS and at
+    least 1 is a KO); each combatant's KO tokens are the view's."""
+    g, s = _first(2, lambda v: bool(v["combat"]) and any(f >= 10 for f in v["combat"]["Hdice"] + v["combat"]["Vdice"])
+                  and v["combat"]["roll"] in ("a1", "a2"))
+    v = s.view(0)
+    cb = v["combat"]
+    html = draw(v, 0)
+    panel = html.split('class="heroes-combat"')[1]
+    for f in cb["Hdice"] + cb["Vdice"]:
+        assert f'<g class="die" data-face="{f}" data-again="{int(f >= 10)}">' in panel
+    h = max(0, sum(_die_hits(f) for f in cb["Hdice"]) + cb["Hres"])
+    vv = max(0, sum(_die_hits(f) for f in cb["Vdice"]) + cb["Vres"])
+    assert f'data-side="H" data-hits="{h}"' in panel and f'data-side="V" data-hits="{vv}"' in panel
+    a, d = (h, vv) if cb["att"] == "H" else (vv, h)
+    ko = a >= d and a >= 1
+    out = re.search(r'<g class="compare" data-outcome="([^"]*)"', panel)
+    assert out is not None and out.group(1).startswith("KO on") == ko
+    fighter = g.C.teams[v["teams"][cb["hs"]]].heroes[cb["fighter"]]
+    assert f'data-ko="{v["heroes"][fighter]["ko"]}" data-need="{g.C.heroes[fighter].ko}"' in panel
+    assert f'data-ko="{cb["fko"]}" data-need="{cb["fkov"]}"' in panel
 
 
 def test_every_text_is_escaped():

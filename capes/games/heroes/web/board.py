@@ -100,8 +100,11 @@ def _board(ctx: _Ctx) -> str:
             o.append(_t(dx + 7, dy + 18, SIGNS[di], 16, "#334155", "700"))
             if here and head is not None:
                 o.append(_headline(head, dx, dy, dw))
-            if ts and ts.get("area") == ai and ts.get("dist") == di:
-                o.append(_troubles(ctx, ts, dx, dy + 24, dw))
+            here_ts = bool(ts and int(ts.get("dist", -1)) == ai * 4 + di)  # ts dist: Area * 4 + icon
+            if here and head is not None:
+                o.append(_threat_token(ctx, head, ts if here_ts else None, dx + dw - 20, dy + 20))
+            if here_ts and ts:
+                o.append(_troubles(ctx, ts, dx, dy + 38, dw))
             here_h = at.get(did, [])
             for j, h in enumerate(here_h):
                 o.append(_token(ctx, h, dx + 18 + j * 32, dy + dh - 16, 14))
@@ -200,12 +203,9 @@ def _board(ctx: _Ctx) -> str:
 def _headline(head: Any, x: float, y: float, w: float) -> str:
     fill = TYPE_FILL.get(head.type, "#374151")
     o = [f'<g class="headline" data-headline="{_e(head.id)}">']
-    band = f"{head.type.upper()} · Threat {head.threat}"
-    o.append(f'<rect x="{x + 24:g}" y="{y + 4:g}" width="{len(band) * 6.7 + 10:g}" height="17" rx="3" fill="{fill}"/>')
+    band = head.type.upper()
+    o.append(f'<rect x="{x + 24:g}" y="{y + 4:g}" width="{len(band) * 8.2 + 10:g}" height="17" rx="3" fill="{fill}"/>')
     o.append(_t(x + 29, y + 17, band, 11, "#ffffff", "700"))
-    # Threat tokens: the Threat Number as red tokens
-    for i in range(min(int(head.threat), 8)):
-        o.append(f'<circle cx="{x + w - 9 - i * 9:g}" cy="{y + 32:g}" r="4" fill="#dc2626" stroke="#7f1d1d"/>')
     for i, ln in enumerate(_wrap(head.name, int(w / 8.2), 2)):
         o.append(_t(x + 7, y + 51 + i * 15, ln, 13, INK, "700"))
     o.append(_t(x + 7, y + 83, ", ".join(s.capitalize() for s in head.skills), 11.5, MUTED, "600"))
@@ -215,6 +215,27 @@ def _headline(head: Any, x: float, y: float, w: float) -> str:
     if head.mastermind:  # a Mastermind Headline: a purple mark after the band
         o.append(f'<rect x="{x + 7:g}" y="{y + 25:g}" width="76" height="14" rx="3" fill="#5b21b6"/>')
         o.append(_t(x + 45, y + 35.5, "Mastermind", 10, "#ffffff", "800", "middle"))
+    o.append("</g>")
+    return "".join(o)
+
+
+def _threat_token(ctx: _Ctx, head: Any, ts: dict[str, Any] | None, cx: float, cy: float) -> str:
+    """heroes/setup, heroes/troubleshooting/1: the District's Threat token, numbered with its Headline's Threat
+    Number; while it is troubleshot after the Nemesis chose to increase the Threat, the Mastermind's rating for the
+    Headline's type is added on the token's badge."""
+    n = int(head.threat)
+    plus = 0
+    if ts and ts.get("scheme") == "threat" and 0 <= int(ts.get("nem", -1)) < ctx.n:
+        plus = int(ctx.mastermind(int(ts["nem"])).threat[int(ts["type"])])
+    lab = f"Threat token {n}" + (f", increased by {plus} by the Nemesis: {n + plus} dice" if plus else "")
+    hexa = " ".join(f"{cx + 15 * dx:.1f},{cy + 15 * dy:.1f}" for dx, dy in
+                    ((0, -1), (0.87, -0.5), (0.87, 0.5), (0, 1), (-0.87, 0.5), (-0.87, -0.5)))
+    o = [f'<g class="threat-token" data-threat="{n}" data-plus="{plus}"><title>{_e(lab)}</title>',
+         f'<polygon points="{hexa}" fill="#b91c1c" stroke="#ffffff" stroke-width="2"/>',
+         _t(cx, cy + 5.5, n, 15, "#ffffff", "800", "middle")]
+    if plus:
+        o.append(f'<rect x="{cx - 48:g}" y="{cy - 8:g}" width="30" height="17" rx="8" fill="#7f1d1d"/>'
+                 + _t(cx - 33, cy + 4.5, f"+{plus}", 11.5, "#ffffff", "800", "middle"))
     o.append("</g>")
     return "".join(o)
 

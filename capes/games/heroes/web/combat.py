@@ -1,20 +1,117 @@
-"""Combat as it happens (issue 12)."""
+"""Combat as it happens (issue 12; heroes/combat): both combatants with their KO tokens, each side's Combat Power
+token (face down to the other side until both are in, heroes/combat/1), the dice as rolled with every face — the
+dice rolled again (a BOOST's extra die, heroes/dice/boost, or a reroll by an ability) marked apart —, each side's
+HITS (dice plus ability modifiers) and the comparison the current roll makes (heroes/combat/2-4), KOs, the
+Backups and Agents, and the winner.
+
+A die in the view is a face index; ``10 + face`` is a die rolled again (the engine's mark), which never boosts."""
 
 from __future__ import annotations
 
-from capes.games.heroes.dice import FACES
-from capes.games.heroes.web.common import (
-    INK,
-    MUTED,
-    POWER_FILL,
-    _Ctx,
-    _e,
-    _svg,
-    _t,
-)
+from typing import Any
+
+from capes.games.heroes.dice import BOOST, FACES, HIT, TROUBLE
+from capes.games.heroes.web.common import INK, MUTED, POWER_FILL, _Ctx, _e, _svg, _t
+
+W, H = 1200, 300
+MARK = {HIT: "✸", TROUBLE: "⚠", BOOST: "⇈"}
+ROLLS = {"a1": "First Attack", "a2": "Second Attack", "w": "Outwit contest"}
+SIDE = {"H": "Super Hero", "V": "Villain"}
 
 
-# ------------------------------------------------------------------------------------------------ combat
+def _face(f: int) -> tuple[str, ...]:
+    return FACES[f % 10] if 0 <= f % 10 < len(FACES) else ()
+
+
+def hits(dice: list[int], res: int) -> int:
+    """A side's HITS as the dice stand: HIT icons plus the ability modifiers (never below 0)."""
+    return max(0, sum(_face(int(f)).count(HIT) for f in dice) + int(res))
+
+
+def _stat(cb: dict[str, Any], side: str) -> str:
+    """The rating ``side`` rolls in the current roll: 'a' attacking, 'd' defending, 'w' in the Outwit contest."""
+    roll = cb.get("roll")
+    if roll == "w":
+        return "w"
+    if roll in ("a1", "a2"):
+        return "a" if cb.get("att") == side else "d"
+    return ""
+
+
+def _die(f: int, x: float, y: float) -> str:
+    face = _face(f)
+    again = f >= 10
+    words = " + ".join(w.upper() for w in face) or "blank"
+    sym = "".join(MARK.get(k, "?") for k in face)
+    title = f"{'die rolled again' if again else 'die'}: {words}"
+    o = [f'<g class="die" data-face="{int(f)}" data-again="{int(again)}"><title>{_e(title)}</title>',
+         f'<rect x="{x:g}" y="{y:g}" width="36" height="36" rx="6" fill="{"#fef3c7" if again else "#ffffff"}" '
+         f'stroke="{"#b45309" if again else "#1f2937"}" stroke-width="2"'
+         + (' stroke-dasharray="5 3"/>' if again else "/>"),
+         _t(x + 18, y + 25, sym, 19 if len(sym) < 2 else 14, "#7f1d1d", "800", "middle")]
+    if again:
+        o.append(f'<circle cx="{x + 34:g}" cy="{y + 2:g}" r="8" fill="#b45309"/>'
+                 + _t(x + 34, y + 6, "↻", 11, "#ffffff", "800", "middle"))
+    o.append("</g>")
+    return "".join(o)
+
+
+def _kos(n: int, need: int, x: float, y: float, who: str) -> str:
+    """KO tokens: ``n`` taken of the ``need`` that defeat ``who``."""
+    o = [f'<g class="kos" data-ko="{int(n)}" data-need="{int(need)}"><title>{_e(who)}: {int(n)} KO of {int(need)}'
+         "</title>", _t(x - 8 - 22 * need, y + 5, "KO", 12, "#7f1d1d", "800", "end")]
+    for i in range(need):
+        cx = x - 22 * (need - 1 - i) - 9
+        o.append(f'<circle cx="{cx:g}" cy="{y:g}" r="9" fill="{"#b91c1c" if i < n else "#ffffff"}" stroke="#7f1d1d" '
+                 f'stroke-width="2"/>')
+    o.append("</g>")
+    return "".join(o)
+
+
+def _power(ctx: _Ctx, side: str, pick: Any, powers: Any, stat: str, x: float, other_in: bool) -> str:
+    if pick == "hidden":
+        return ('<g class="power-token" data-state="facedown"><title>Combat Power token picked, face down until both '
+                f'are in</title><rect x="{x:g}" y="96" width="170" height="46" rx="8" fill="#374151"/>'
+                + _t(x + 85, 124, "? face down", 14, "#ffffff", "700", "middle") + "</g>")
+    if isinstance(pick, int) and 0 <= pick < len(powers):
+        p = powers[pick]
+        note = "" if other_in else " · your pick, face down to the other side"
+        o = [f'<g class="power-token" data-state="shown" data-power="{pick}"><title>{_e(p.name)}: Attack {p.a}, '
+             f'Defend {p.d}, Outwit {p.w}{_e(note)}</title>',
+             f'<rect x="{x:g}" y="96" width="420" height="46" rx="8" fill="{POWER_FILL[pick]}"/>',
+             _t(x + 10, 114, p.name + note, 13, "#ffffff", "800")]
+        for i, (k, word, val) in enumerate((("a", "Attack", p.a), ("d", "Defend", p.d), ("w", "Outwit", p.w))):
+            on = k == stat
+            o.append(_t(x + 10 + i * 110, 134, f"{word} {val}" + (" ◀" if on else ""), 13 if on else 11.5, "#ffffff",
+                        "900" if on else "500"))
+        o.append("</g>")
+        return "".join(o)
+    return ('<g class="power-token" data-state="none"><title>no Combat Power picked yet</title>'
+            f'<rect x="{x:g}" y="96" width="170" height="46" rx="8" fill="none" stroke="#6b7280" stroke-dasharray="5 4"/>'
+            + _t(x + 85, 124, "not picked yet", 12, MUTED, "600", "middle") + "</g>")
+
+
+def _compare(cb: dict[str, Any], names: dict[str, str]) -> tuple[str, str]:
+    """(the comparison the dice make now, its outcome) for the current roll; ('', '') before any dice."""
+    hd, vd = list(cb.get("Hdice", [])), list(cb.get("Vdice", []))
+    roll = cb.get("roll")
+    if roll not in ROLLS or not (hd or vd):
+        return "", ""
+    h, v = hits(hd, cb.get("Hres", 0)), hits(vd, cb.get("Vres", 0))
+    if roll == "w":  # heroes/combat/4
+        text = f"Outwit: {names['H']} {h} against {names['V']} {v}"
+        if h == v:
+            return text, "tied: no KO"
+        win = "H" if h > v else "V"
+        return text, f"KO on {names['V' if win == 'H' else 'H']}; Initiative to the {SIDE[win]}"
+    att = str(cb.get("att"))
+    dfn = "V" if att == "H" else "H"
+    a, d = (h, v) if att == "H" else (v, h)
+    text = f"{ROLLS[roll]}: {names[att]} attacks {a} against {names[dfn]} defends {d}"
+    # heroes/combat/2, heroes/combat/3: Attack HITS at least the Defend HITS (and at least one) is a KO
+    return text, (f"KO on {names[dfn]}" if a >= d and a >= 1 else "no KO")
+
+
 def _combat(ctx: _Ctx) -> str:
     cb = ctx.v.get("combat")
     if not cb:
@@ -23,63 +120,62 @@ def _combat(ctx: _Ctx) -> str:
     hs, vs = int(cb["hs"]), int(cb["vs"])
     team = C.teams[ctx.v["teams"][hs]]
     fighter = team.heroes[int(cb["fighter"])] if int(cb.get("fighter", -1)) >= 0 else None
+    hero = C.heroes[fighter] if fighter else None
     foe = cb["foe"]
     foe_card = C.masterminds.get(foe) if cb.get("mm") else C.villains.get(foe)
-    foe_name = foe_card.name if foe_card else foe
-    o: list[str] = ['<rect x="0" y="0" width="1200" height="210" rx="10" fill="#fff7ed" stroke="#c2410c" '
+    foe_name = foe_card.name if foe_card else str(foe)
+    names = {"H": hero.name if hero else "the Super Hero", "V": foe_name}
+    o: list[str] = [f'<rect x="0" y="0" width="{W}" height="{H}" rx="10" fill="#fff7ed" stroke="#c2410c" '
                     'stroke-width="2"/>']
-    roll = {"a1": "First Attack", "a2": "Second Attack", "w": "Outwit"}.get(str(cb.get("roll")), "")
-    o.append(_t(16, 26, f"Combat — sequence {int(cb.get('seq', 1))}" + (f" · {roll}" if roll else "")
-                + (f" · Initiative: {'Super Hero' if cb.get('init') == 'H' else 'Villain'}" if cb.get("init") else ""),
-                16, "#7c2d12", "800"))
-    sides = [("H", fighter and C.heroes[fighter].name or "—", ctx.pname(hs),
-              C.heroes[fighter].powers if fighter else (), cb.get("hp"), cb.get("Hdice", []), cb.get("Hres", 0),
-              cb.get("fko", 0)),
-             ("V", foe_name, ctx.pname(vs), foe_card.powers if foe_card else (), cb.get("vp"),
-              cb.get("Vdice", []), cb.get("Vres", 0), cb.get("fkov", 0))]
-    for k, (side, name, who, powers, pick, dice, res, ko) in enumerate(sides):
+    roll = str(cb.get("roll") or "")
+    head = f"Combat — sequence {int(cb.get('seq', 1))}"
+    if roll in ROLLS:
+        head += f" · {ROLLS[roll]}" + (f" ({SIDE[str(cb.get('att'))]} attacks)" if roll != "w" else "")
+    if cb.get("init") in SIDE:
+        head += f" · Initiative: {SIDE[cb['init']]}"
+    o.append(_t(16, 28, head, 17, "#7c2d12", "800"))
+    picks = {"H": cb.get("hp"), "V": cb.get("vp")}
+    other_in = {"H": picks["V"] not in (-1, None), "V": picks["H"] not in (-1, None)}
+    fko = int(cb.get("fko", 0))
+    hero_ko = int(ctx.v["heroes"][fighter].get("ko", 0)) if fighter and fighter in ctx.v["heroes"] else 0
+    kos = {"H": (hero_ko, int(hero.ko) if hero else 0), "V": (fko, int(cb.get("fkov", 0)))}
+    powers = {"H": hero.powers if hero else (), "V": foe_card.powers if foe_card else ()}
+    for k, side in enumerate(("H", "V")):
         x = 16 + k * 600
-        o.append(f'<g class="combatant" data-side="{side}">')
-        o.append(_t(x, 54, f"{'Super Hero' if side == 'H' else 'Villain'} · {who}", 11, MUTED, "700"))
-        o.append(_t(x, 76, name, 18, INK, "800"))
-        o.append(_t(x + 420, 76, f"KOs: {int(ko)}", 13, "#7f1d1d", "700"))
-        # the Combat Power token: face down until revealed
-        if pick == "hidden":
-            o.append('<g class="power-token" data-state="facedown"><title>Combat Power picked, face down</title>'
-                     f'<rect x="{x}" y="88" width="150" height="44" rx="8" fill="#374151"/>'
-                     + _t(x + 75, 115, "? face down", 13, "#ffffff", "700", "middle") + "</g>")
-        elif isinstance(pick, int) and pick >= 0 and pick < len(powers):
-            p = powers[pick]
-            o.append(f'<g class="power-token" data-state="shown" data-power="{pick}"><title>{_e(p.name)}: Attack '
-                     f'{p.a}, Defend {p.d}, Outwit {p.w}</title>'
-                     f'<rect x="{x}" y="88" width="300" height="44" rx="8" fill="{POWER_FILL[pick]}"/>'
-                     + _t(x + 10, 106, p.name, 13, "#ffffff", "800")
-                     + _t(x + 10, 124, f"Attack {p.a} · Defend {p.d} · Outwit {p.w}", 11.5, "#ffffff", "600")
-                     + "</g>")
-        else:
-            o.append('<g class="power-token" data-state="none"><title>no Combat Power picked yet</title>'
-                     f'<rect x="{x}" y="88" width="150" height="44" rx="8" fill="none" stroke="#6b7280" '
-                     'stroke-dasharray="5 4"/>' + _t(x + 75, 115, "not picked", 12, MUTED, "600", "middle") + "</g>")
+        dice = [int(f) for f in cb.get(side + "dice", [])]
+        res = int(cb.get(side + "res", 0))
+        o.append(f'<g class="combatant" data-side="{side}" data-hits="{hits(dice, res) if dice else 0}">')
+        who = ctx.pname(hs if side == "H" else vs)
+        o.append(_t(x, 56, f"{SIDE[side]} · {who}", 11.5, MUTED, "700"))
+        o.append(_t(x, 80, names[side], 19, INK, "800"))
+        n, need = kos[side]
+        if need:
+            o.append(_kos(n, need, x + 568, 74, names[side]))
+        o.append(_power(ctx, side, picks[side], powers[side], _stat(cb, side), x, other_in[side]))
         for i, f in enumerate(dice):
-            dx = x + i * 40
-            face = FACES[int(f)] if 0 <= int(f) < len(FACES) else ()
-            words = " + ".join(face) or "blank"
-            mark = {"hit": "✸", "trouble": "⚠", "boost": "⇈"}
-            sym = "".join(mark.get(k, "?") for k in face)
-            o.append(f'<g class="die" data-face="{int(f)}"><title>die: {_e(words)}</title>'
-                     f'<rect x="{dx}" y="146" width="32" height="32" rx="6" fill="#ffffff" stroke="#1f2937" '
-                     f'stroke-width="2"/>' + _t(dx + 16, 169, sym, 18 if len(sym) < 2 else 13, "#7f1d1d", "800",
-                                                "middle") + "</g>")
+            o.append(_die(f, x + i * 44, 156))
         if dice:
-            o.append(_t(x + max(len(dice), 1) * 40 + 8, 168, f"result {int(res)}", 13, "#14532d", "800"))
+            base = hits(dice, 0)
+            again = sum(1 for f in dice if f >= 10)
+            tally = f"{base} HIT{'S' if base != 1 else ''} on the dice"
+            if res:
+                tally += f" {'+' if res > 0 else '−'} {abs(res)} from abilities"
+            tally += f" = {hits(dice, res)}"
+            o.append(_t(x, 214, tally, 14, "#14532d", "800"))
+            o.append(_t(x, 232, f"{len(dice) - again} rolled" + (f", {again} rolled again (↻)" if again else ""),
+                        11.5, MUTED, "600"))
+        elif roll in ROLLS and (cb.get("Hdice") or cb.get("Vdice")):
+            o.append(_t(x, 214, "no dice (rating 0)", 12, MUTED, "600"))
         o.append("</g>")
-    if cb.get("win"):
-        o.append(_t(600, 200, f"Winner: {'Super Hero' if cb['win'] == 'H' else 'Villain'}", 13, "#14532d", "800",
-                    "middle"))
+    text, outcome = _compare(cb, names)
+    if text:
+        o.append(f'<g class="compare" data-outcome="{_e(outcome)}"><title>{_e(text)}: {_e(outcome)}</title>'
+                 f'<rect x="16" y="246" width="{W - 32}" height="26" rx="6" fill="#ffedd5"/>'
+                 + _t(28, 264, f"{text} → {outcome}", 13.5, "#7c2d12", "800") + "</g>")
+    if cb.get("win") in SIDE:
+        o.append(_t(W / 2, 292, f"Winner: {names[cb['win']]} ({SIDE[cb['win']]})", 13, "#14532d", "800", "middle"))
     backs = [b for b in cb.get("backs", []) if b] + [a for a in cb.get("agents", []) if a]
     if backs:
-        names = [C.villains[b].name if b in C.villains else b for b in backs]
-        o.append(_t(1184, 26, "Backup/Agents: " + ", ".join(names)[:70], 11, "#3b0764", "700", "end"))
-    return _svg(1200, 210, "".join(o), f"Combat: {sides[0][1]} against {foe_name}", "heroes-combat")
-
-
+        bn = [C.villains[b].name if b in C.villains else b for b in backs]
+        o.append(_t(W - 16, 28, "Backup/Agents: " + ", ".join(bn)[:60], 11.5, "#3b0764", "700", "end"))
+    return _svg(W, H, "".join(o), f"Combat: {names['H']} against {foe_name}", "heroes-combat")
