@@ -13,7 +13,8 @@ from typing import Any
 from capes.games.heroes.dice import BOOST, FACES, HIT, TROUBLE
 from capes.games.heroes.web.common import INK, MUTED, POWER_FILL, _Ctx, _e, _svg, _t
 
-W, H = 1200, 300
+W, H = 620, 560  # the two sides one above the other: readable on a phone
+TOP, BLOCK = 84, 206
 MARK = {HIT: "✸", TROUBLE: "⚠", BOOST: "⇈"}
 ROLLS = {"a1": "First Attack", "a2": "Second Attack", "w": "Outwit contest"}
 SIDE = {"H": "Super Hero", "V": "Villain"}
@@ -68,27 +69,27 @@ def _kos(n: int, need: int, x: float, y: float, who: str) -> str:
     return "".join(o)
 
 
-def _power(ctx: _Ctx, side: str, pick: Any, powers: Any, stat: str, x: float, other_in: bool) -> str:
+def _power(side: str, pick: Any, powers: Any, stat: str, x: float, y: float, other_in: bool) -> str:
     if pick == "hidden":
         return ('<g class="power-token" data-state="facedown"><title>Combat Power token picked, face down until both '
-                f'are in</title><rect x="{x:g}" y="96" width="170" height="46" rx="8" fill="#374151"/>'
-                + _t(x + 85, 124, "? face down", 14, "#ffffff", "700", "middle") + "</g>")
+                f'are in</title><rect x="{x:g}" y="{y:g}" width="170" height="46" rx="8" fill="#374151"/>'
+                + _t(x + 85, y + 28, "? face down", 14, "#ffffff", "700", "middle") + "</g>")
     if isinstance(pick, int) and 0 <= pick < len(powers):
         p = powers[pick]
         note = "" if other_in else " · your pick, face down to the other side"
         o = [f'<g class="power-token" data-state="shown" data-power="{pick}"><title>{_e(p.name)}: Attack {p.a}, '
              f'Defend {p.d}, Outwit {p.w}{_e(note)}</title>',
-             f'<rect x="{x:g}" y="96" width="420" height="46" rx="8" fill="{POWER_FILL[pick]}"/>',
-             _t(x + 10, 114, p.name + note, 13, "#ffffff", "800")]
+             f'<rect x="{x:g}" y="{y:g}" width="420" height="46" rx="8" fill="{POWER_FILL[pick]}"/>',
+             _t(x + 10, y + 18, p.name + note, 13, "#ffffff", "800")]
         for i, (k, word, val) in enumerate((("a", "Attack", p.a), ("d", "Defend", p.d), ("w", "Outwit", p.w))):
             on = k == stat
-            o.append(_t(x + 10 + i * 110, 134, f"{word} {val}" + (" ◀" if on else ""), 13 if on else 11.5, "#ffffff",
+            o.append(_t(x + 10 + i * 110, y + 38, f"{word} {val}" + (" ◀" if on else ""), 13 if on else 11.5, "#ffffff",
                         "900" if on else "500"))
         o.append("</g>")
         return "".join(o)
     return ('<g class="power-token" data-state="none"><title>no Combat Power picked yet</title>'
-            f'<rect x="{x:g}" y="96" width="170" height="46" rx="8" fill="none" stroke="#6b7280" stroke-dasharray="5 4"/>'
-            + _t(x + 85, 124, "not picked yet", 12, MUTED, "600", "middle") + "</g>")
+            f'<rect x="{x:g}" y="{y:g}" width="170" height="46" rx="8" fill="none" stroke="#6b7280" stroke-dasharray="5 4"/>'
+            + _t(x + 85, y + 28, "not picked yet", 12, MUTED, "600", "middle") + "</g>")
 
 
 def _compare(cb: dict[str, Any], names: dict[str, str]) -> tuple[str, str]:
@@ -129,11 +130,16 @@ def _combat(ctx: _Ctx) -> str:
                     'stroke-width="2"/>']
     roll = str(cb.get("roll") or "")
     head = f"Combat — sequence {int(cb.get('seq', 1))}"
-    if roll in ROLLS:
-        head += f" · {ROLLS[roll]}" + (f" ({SIDE[str(cb.get('att'))]} attacks)" if roll != "w" else "")
     if cb.get("init") in SIDE:
         head += f" · Initiative: {SIDE[cb['init']]}"
     o.append(_t(16, 28, head, 17, "#7c2d12", "800"))
+    if roll in ROLLS:
+        o.append(_t(16, 52, f"{ROLLS[roll]}" + (f": the {SIDE[str(cb.get('att'))]} attacks" if roll != "w" else ""),
+                    15, "#7c2d12", "700"))
+    backs = [b for b in cb.get("backs", []) if b] + [a for a in cb.get("agents", []) if a]
+    if backs:
+        bn = [C.villains[b].name if b in C.villains else b for b in backs]
+        o.append(_t(16, 72, "Backup/Agents: " + ", ".join(bn)[:80], 12, "#3b0764", "700"))
     picks = {"H": cb.get("hp"), "V": cb.get("vp")}
     other_in = {"H": picks["V"] not in (-1, None), "V": picks["H"] not in (-1, None)}
     fko = int(cb.get("fko", 0))
@@ -141,19 +147,21 @@ def _combat(ctx: _Ctx) -> str:
     kos = {"H": (hero_ko, int(hero.ko) if hero else 0), "V": (fko, int(cb.get("fkov", 0)))}
     powers = {"H": hero.powers if hero else (), "V": foe_card.powers if foe_card else ()}
     for k, side in enumerate(("H", "V")):
-        x = 16 + k * 600
+        x, y = 16, TOP + k * BLOCK
         dice = [int(f) for f in cb.get(side + "dice", [])]
         res = int(cb.get(side + "res", 0))
         o.append(f'<g class="combatant" data-side="{side}" data-hits="{hits(dice, res) if dice else 0}">')
+        o.append(f'<rect x="8" y="{y - 4}" width="{W - 16}" height="{BLOCK - 8}" rx="8" fill="#ffffff" '
+                 'fill-opacity="0.6" stroke="#fdba74"/>')
         who = ctx.pname(hs if side == "H" else vs)
-        o.append(_t(x, 56, f"{SIDE[side]} · {who}", 11.5, MUTED, "700"))
-        o.append(_t(x, 80, names[side], 19, INK, "800"))
+        o.append(_t(x, y + 16, f"{SIDE[side]} · {who}", 12, MUTED, "700"))
+        o.append(_t(x, y + 40, names[side], 19, INK, "800"))
         n, need = kos[side]
         if need:
-            o.append(_kos(n, need, x + 568, 74, names[side]))
-        o.append(_power(ctx, side, picks[side], powers[side], _stat(cb, side), x, other_in[side]))
+            o.append(_kos(n, need, W - 20, y + 34, names[side]))
+        o.append(_power(side, picks[side], powers[side], _stat(cb, side), x, y + 52, other_in[side]))
         for i, f in enumerate(dice):
-            o.append(_die(f, x + i * 44, 156))
+            o.append(_die(f, x + i * 44, y + 110))
         if dice:
             base = hits(dice, 0)
             again = sum(1 for f in dice if f >= 10)
@@ -161,21 +169,19 @@ def _combat(ctx: _Ctx) -> str:
             if res:
                 tally += f" {'+' if res > 0 else '−'} {abs(res)} from abilities"
             tally += f" = {hits(dice, res)}"
-            o.append(_t(x, 214, tally, 14, "#14532d", "800"))
-            o.append(_t(x, 232, f"{len(dice) - again} rolled" + (f", {again} rolled again (↻)" if again else ""),
-                        11.5, MUTED, "600"))
+            o.append(_t(x, y + 168, tally, 15, "#14532d", "800"))
+            o.append(_t(x, y + 186, f"{len(dice) - again} rolled" + (f", {again} rolled again (↻)" if again else ""),
+                        12, MUTED, "600"))
         elif roll in ROLLS and (cb.get("Hdice") or cb.get("Vdice")):
-            o.append(_t(x, 214, "no dice (rating 0)", 12, MUTED, "600"))
+            o.append(_t(x, y + 168, "no dice (rating 0)", 13, MUTED, "600"))
         o.append("</g>")
     text, outcome = _compare(cb, names)
     if text:
         o.append(f'<g class="compare" data-outcome="{_e(outcome)}"><title>{_e(text)}: {_e(outcome)}</title>'
-                 f'<rect x="16" y="246" width="{W - 32}" height="26" rx="6" fill="#ffedd5"/>'
-                 + _t(28, 264, f"{text} → {outcome}", 13.5, "#7c2d12", "800") + "</g>")
+                 f'<rect x="8" y="{TOP + 2 * BLOCK}" width="{W - 16}" height="48" rx="6" fill="#ffedd5"/>'
+                 + _t(18, TOP + 2 * BLOCK + 19, text, 13.5, "#7c2d12", "700")
+                 + _t(18, TOP + 2 * BLOCK + 39, "→ " + outcome, 14.5, "#7c2d12", "900") + "</g>")
     if cb.get("win") in SIDE:
-        o.append(_t(W / 2, 292, f"Winner: {names[cb['win']]} ({SIDE[cb['win']]})", 13, "#14532d", "800", "middle"))
-    backs = [b for b in cb.get("backs", []) if b] + [a for a in cb.get("agents", []) if a]
-    if backs:
-        bn = [C.villains[b].name if b in C.villains else b for b in backs]
-        o.append(_t(W - 16, 28, "Backup/Agents: " + ", ".join(bn)[:60], 11.5, "#3b0764", "700", "end"))
-    return _svg(W, H, "".join(o), f"Combat: {names['H']} against {foe_name}", "heroes-combat")
+        o.append(_t(W / 2, H - 6, f"Winner: {names[cb['win']]} ({SIDE[cb['win']]})", 13, "#14532d", "800", "middle"))
+    return _svg(W, H, "".join(o), f"Combat: {names['H']} against {foe_name}", "heroes-combat",
+                f"min(100%, {W + 100}px)")
