@@ -88,10 +88,24 @@ def check(game: Any, state: Any, seat: int | None) -> dict[str, int]:
     if seat is None or view["decision"].get("seat") != seat:
         assert not clickable
     space_opts = {o for o in options if o.split(":")[0] in SPACE_VERBS and len(o.split(":")) == 2}
-    on_spaces = {a["data-option"]: a["data-space"] for tag, a, _ in clickable if tag == "a" and "data-space" in a}
+    on_spaces = {a["data-option"]: a["data-space"] for tag, a, _ in clickable if tag == "a" and "data-space" in a
+                 and not a["data-option"].startswith("interact:")}
     assert set(on_spaces) == space_opts
     for oid, lab in on_spaces.items():
         assert oid.split(":")[1] == lab
+    # an Interact naming a Space (a Civilian led there) is a click on that Space
+    led = {o for o in options if o.startswith("interact:") and len(o.split(":")) == 3 and o.split(":")[1].isdigit()}
+    on_led = {a["data-option"]: a["data-space"] for tag, a, _ in clickable if tag == "a" and "data-space" in a
+              and a["data-option"].startswith("interact:")}
+    assert set(on_led) == led
+    assert all(oid.split(":")[2] == lab for oid, lab in on_led.items())
+    # every direction is an arrow on the board, leaving its origin's Space along the board's straight line
+    board_dirs = {o for o in options if _is_direction(o)}
+    arrows = {a["data-option"]: a for tag, a, _ in clickable if "al-dir" in a.get("class", "")}
+    assert set(arrows) == board_dirs, (sorted(arrows), sorted(board_dirs))
+    # a Lab Partners choice is a chip on the Character holding the Ingredient
+    held = {o for o in options if o.startswith("interact:held:")}
+    assert {a["data-option"] for _, a, _ in clickable if "al-held" in a.get("class", "")} == held
     # an Enemy named by an option is clickable (the Enemy itself, or one chip per option)
     _, enemy_opt, char_opt, _ = option_targets(view)
     drawn_enemy_opts = {o for _, a, o in d.items if "data-enemy" in a and o} | {
@@ -101,6 +115,14 @@ def check(game: Any, state: Any, seat: int | None) -> dict[str, int]:
         if o:
             assert o.split(":")[-1] == a["data-enemy"]
     return {"space": len(on_spaces), "enemy": len(drawn_enemy_opts), "char": len(char_opt)}
+
+
+def _is_direction(oid: str) -> bool:
+    """A Beam attack's side (``attack:<attack>:<side>``), Web Toss (``skill:web_toss:<Space>:<side>``) or an
+    Enemy's direction (``dir:<side>``)."""
+    p = oid.split(":")
+    return (p[0] == "dir" and len(p) == 2) or (p[0] == "attack" and len(p) == 3 and p[2] in ("N", "E", "S", "W")) \
+        or (p[:2] == ["skill", "web_toss"] and len(p) == 4)
 
 
 def _children(d: Drawn, parent: tuple[str, dict[str, str], str | None]) -> list[tuple[str, dict[str, str], str | None]]:
@@ -202,3 +224,116 @@ def test_dashboards_show_every_character() -> None:
     assert (f'aria-label="Objectives completed {view["completed"]} of 3"' in html
             or f'aria-label="Boss Daze Tracker {view["boss_dazes"]} of 2"' in html)
     assert f'Round {view["round"]}' in html
+
+
+def _first(pred: Any, seeds: Any = range(1, 80), steps: int = 3000, **cfg: Any) -> tuple[Any, Any]:
+    """(game, state) at the first decision of random play where ``pred(view of seat 0)`` holds."""
+    g = capes.load("alliances", **cfg)
+    for seed in seeds:
+        s = g.new_game(seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if s.decision.seat is None:
+                break
+            if pred(s.view(0)):
+                return g, s
+            s.apply(rng.choice(s.decision.options).id)
+    raise AssertionError("no such moment in random play")
+
+
+def _opts(view: dict[str, Any]) -> list[str]:
+    return list(view["decision"].get("options", []))
+
+
+def test_beam_directions_are_arrows_along_the_line() -> None:
+    """issue 12 (choosing on the board) / alliances/char-attack (Beam): each Beam attack's side is an arrow on the
+    activating Character's Space, and the Spaces it lights are the board's straight line of the attack's Range."""
+    g, s = _first(lambda v: any(_is_direction(o) and o.startswith("attack:") for o in _opts(v)), seeds=range(1, 20))
+    view = s.view(0)
+    d = parse(g.web_view(view, 0))
+    b = g.data.stages[view["stage"]].board
+    me = next(c for c in view["characters"] if c["id"] == view["active"])
+    side = g.side(me["id"], int(me["injured"]), tuple(me["cards"]))
+    arrows = {a["data-option"]: a for _, a, _ in d.items if "al-dir" in a.get("class", "")}
+    beams = [o for o in _opts(view) if _is_direction(o) and o.startswith("attack:")]
+    assert beams and set(beams) <= set(arrows)
+    for oid in beams:
+        _, aid, dn = oid.split(":")
+        rng = next(a.range for a in side.attacks if a.id == aid)
+        a = arrows[oid]
+        assert a["data-from"] == me["pos"] and a["data-dir"] == dn
+        assert a["data-line"].split() == [b.label(x) for x in b.line(b.parse(me["pos"]), b.dir_index(dn), rng)]
+
+
+def test_thrown_enemy_directions_start_at_the_enemy() -> None:
+    """issue 12 (choosing on the board) / alliances/terrain/throw: the way an Enemy is Thrown or Pushed is an arrow
+    on that Enemy's Space (the Enemy the prompt names by its name and Space)."""
+    g, s = _first(lambda v: any(o.startswith("dir:") for o in _opts(v)), seeds=range(1, 30))
+    view = s.view(0)
+    d = parse(g.web_view(view, 0))
+    arrows = {a["data-option"]: a for _, a, _ in d.items if "al-dir" in a.get("class", "")}
+    prompt = view["decision"]["prompt"]
+    origin = next(e["pos"] for e in view["enemies"] if e["pos"] and f" at {e['pos']} " in prompt)
+    for oid in _opts(view):
+        assert arrows[oid]["data-from"] == origin and arrows[oid]["data-dir"] == oid[4:]
+
+
+def test_web_toss_directions_start_at_the_terrain() -> None:
+    """issue 12 (choosing on the board) / alliances/content/web-toss: a Web Toss is an arrow on the Terrain
+    Feature's Space pointing the way it is Thrown."""
+    g, s = _first(lambda v: any(o.startswith("skill:web_toss:") for o in _opts(v)), seeds=range(1, 20))
+    view = s.view(0)
+    arrows = {a["data-option"]: a for _, a, _ in parse(g.web_view(view, 0)).items if "al-dir" in a.get("class", "")}
+    for oid in (o for o in _opts(view) if o.startswith("skill:web_toss:")):
+        _, _, lab, dn = oid.split(":")
+        assert lab in view["terrain"] and arrows[oid]["data-from"] == lab and arrows[oid]["data-dir"] == dn
+
+
+def test_leading_a_civilian_is_a_click_on_the_space() -> None:
+    """issue 12 (choosing on the board) / alliances/stage/subway-rescue/objective: each Space a Civilian can be
+    led to is clickable on the board, carrying that Interact."""
+    g, s = _first(lambda v: any(o.startswith("interact:") and o.count(":") == 2 and o.split(":")[1].isdigit()
+                                for o in _opts(v)), seeds=range(1, 20), long=True)
+    view = s.view(0)
+    d = parse(g.web_view(view, 0))
+    want = {o: o.split(":")[2] for o in _opts(view) if o.startswith("interact:") and o.count(":") == 2}
+    got = {a["data-option"]: a["data-space"] for t, a, _ in d.items if t == "a" and a.get("data-option") in want}
+    assert got == want
+
+
+def test_move_path_follows_the_board_adjacency() -> None:
+    """issue 12 (path shown when a Character is selected) / alliances/advance: each Move's path goes from the
+    moving Character's Space to the chosen one through adjacent Spaces (board.adj), never through an Enemy's Space,
+    and is no longer than needed when nothing is in the way."""
+    g, s = _first(lambda v: any(o.startswith("move:") for o in _opts(v)) and len(v["enemies"]) >= 2,
+                  seeds=range(1, 20))
+    view = s.view(0)
+    d = parse(g.web_view(view, 0))
+    b = g.data.stages[view["stage"]].board
+    here = next(c["pos"] for c in view["characters"] if c["id"] == view["active"])
+    enemies = {e["pos"] for e in view["enemies"] if e["pos"]}
+    paths = [a["data-path"].split() for _, a, _ in d.items if "al-path" in a.get("class", "")]
+    targets = {o[5:] for o in _opts(view) if o.startswith("move:")}
+    assert {p[-1] for p in paths} == targets
+    for p in paths:
+        assert p[0] == here
+        for x, y in zip(p, p[1:], strict=False):
+            assert b.parse(y) in b.adj[b.parse(x)], p
+        assert not enemies & set(p[1:-1]), p
+        assert len(p) - 1 >= b.dist[b.parse(here)][b.parse(p[-1])]
+    assert any(len(p) - 1 == b.dist[b.parse(here)][b.parse(p[-1])] for p in paths)
+
+
+def test_activating_character_shows_its_range() -> None:
+    """issue 12 (range shown when a Character is selected) / alliances/measurement: while a Character activates,
+    the Spaces within the Range of its longest attack are outlined."""
+    g, s = _first(lambda v: bool(v.get("active")) and any(o.startswith("move") for o in _opts(v)), seeds=range(1, 20))
+    view = s.view(0)
+    b = g.data.stages[view["stage"]].board
+    me = next(c for c in view["characters"] if c["id"] == view["active"])
+    side = g.side(me["id"], int(me["injured"]), tuple(me["cards"]))
+    reach = max(a.range for a in side.attacks)
+    html = g.web_view(view, 0)
+    part = html.split(f'<g class="al-range" data-range="{reach}"')[1].split("</g>")[0]
+    assert part.count("<rect") == len(b.ball(b.parse(me["pos"]), reach))
+    assert "hidden" not in html  # tests/web/test_hidden's string check must never see the word in a drawing

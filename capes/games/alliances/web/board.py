@@ -6,6 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from capes.games.alliances.content import RESULT_NAMES
+from capes.games.alliances.web.choices import (
+    directions,
+    draw_directions,
+    draw_held,
+    draw_space_interacts,
+    held_interacts,
+    move_path,
+    mover,
+    range_shade,
+    space_interacts,
+)
 from capes.games.alliances.web.common import (
     _ARROW_PTS,
     BOARD_PX,
@@ -72,6 +83,10 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
             o(f'<rect class="al-terrain" x="{x0 + 7}" y="{y0 + 7}" width="{CELL - 14}" height="{CELL - 14}" rx="6" '
               f'fill="url(#al-terrain)" stroke="#44403c" stroke-width="2"><title>Terrain Feature at {lab}</title></rect>')
         o(tail)
+    # the activating Character's range (its longest attack), for as long as it is selected
+    act = next((i for i, c in enumerate(chars) if c["id"] == view.get("active")), -1)
+    if act >= 0 and pos_of[act] >= 0 and reach[act] > 0:
+        o(range_shade(b, pos_of[act], reach[act], CHAR_COLOURS[act % 4], names[act]))
     # Web Lines between the turned Braces of a pair (Boss Battle)
     turned = {t["pos"] for t in view["tokens"] if t["kind"] == "brace" and t["pos"]
               and 0 <= t["extra"] < len(view["braces"]) and view["braces"][t["extra"]]}
@@ -92,9 +107,10 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
         o(f'<g><title>Target token at {_t(view["target"])}</title>'
           f'<circle cx="{cx}" cy="{cy}" r="26" fill="none" stroke="#b91c1c" stroke-width="3"/>'
           f'<path d="M{cx - 30},{cy} h60 M{cx},{cy - 30} v60" stroke="#b91c1c" stroke-width="2"/></g>')
-    # clickable Spaces (above the tokens, below the figures); a Space the activating Character may move to shows,
-    # while hovered or focused, a line from the Character and its distance in Spaces (alliances/measurement)
-    act = next((pos_of[i] for i, c in enumerate(chars) if c["id"] == view.get("active")), -1)
+    # clickable Spaces (above the tokens, below the figures); a Space the moving Character may Advance to shows,
+    # while hovered or focused, the way there along the board's adjacency and its length in Spaces
+    mv = mover(view, names)
+    start = pos_of[mv] if mv >= 0 else -1
     lines = []
     for k, (lab, oid) in enumerate(sorted(spaces_opt.items())):
         try:
@@ -105,18 +121,16 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
         verb = SPACE_VERBS[oid.split(":")[0]]
         aid = f"als{k}"
         far = ""
-        if act >= 0 and oid.startswith("move:"):
-            d = b.dist[act][s]
-            far = f" ({d} Space{'s' if d != 1 else ''} away)"
-            (ax, ay), h = xy(act), CELL / 2
-            lines.append(f'<g visibility="hidden" pointer-events="none">{_hover([aid], "visibility", "visible")}'
-                         f'<line x1="{ax + h}" y1="{ay + h}" x2="{x0 + h}" y2="{y0 + h}" stroke="#052e16" stroke-width="3" '
-                         f'stroke-dasharray="2 5" stroke-linecap="round"/><circle cx="{x0 + h}" cy="{y0 + h}" r="13" fill="#052e16"/>'
-                         f'{_text(x0 + h, y0 + h + 5, d, 14, "#fff", "700")}</g>')
+        if start >= 0 and oid.startswith("move:"):
+            path_svg, n = move_path(b, view, sides[mv], start, s, aid)
+            d = b.dist[start][s]  # alliances/measurement: the fewest adjacent Spaces
+            far = f" ({d} Space{'s' if d != 1 else ''} away" + (f", {n} along the path shown" if n != d else "") + ")"
+            lines.append(path_svg)
         o(f'<a id="{aid}" class="al-choice al-space-opt" href="#{_t(lab)}" data-option="{_t(oid)}" data-space="{_t(lab)}" '
           f'aria-label="{_t(verb)} {_t(lab)}{far}"><title>{_t(verb)} {_t(lab)}{far}</title>'
           f'<rect x="{x0 + 3}" y="{y0 + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6" fill="#16a34a" fill-opacity=".25" '
           f'stroke="#166534" stroke-width="3" stroke-dasharray="7 4">{_hover([aid], "fill-opacity", "0.55")}</rect></a>')
+    o(draw_space_interacts(b, view, space_interacts(view)))
     for e in view["enemies"]:
         if e["pos"]:
             x0, y0 = xy(b.parse(e["pos"]))
@@ -126,6 +140,12 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
         if c["pos"]:
             x0, y0 = xy(b.parse(c["pos"]))
             o(_figure(view, i, c, names[i], x0, y0, char_opt.get(c["id"]), fig_ids[i]))
+    held = held_interacts(view)
+    for i, c in enumerate(chars):
+        if c["pos"] and c["id"] in held:
+            o(draw_held(b, c["pos"], names[i], held[c["id"]], _icon, i))
+    enemy_names = {int(e["uid"]): game.data.enemies[e["id"]].name for e in view["enemies"]}
+    o(draw_directions(b, directions(b, view, sides, enemy_names)))
     o('</svg>')
     return "".join(out)
 
