@@ -20,10 +20,10 @@ from typer.exceptions import Abort
 
 from capes.cli.sweep import report as report_command
 from capes.cli.sweep import sweep as sweep_command
-from capes.core.config import Param, check_path, parse_pairs, quote
+from capes.core.config import Param, check_int, check_path, parse_pairs, quote
 from capes.core.errors import CapesError, ConfigError
 from capes.core.protocol import Game
-from capes.core.registry import GAMES, available, game_class, load
+from capes.core.registry import GAMES, available, cli_extras, game_class, load
 from capes.core.replay import parse_save, read_text_file
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -39,19 +39,13 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 MAX_GAMES = 10_000_000
 MAX_ITERATIONS = 1_000_000
 MAX_SEED = 2**64 - 1
-#: the largest dice pool `capes odds alliances` takes (the rules give no cap; see odds_alliances).
-#: The exact computation is polynomial: 1,000 dice answer in a fraction of a second.
-MAX_POOL = 1000
 #: how an unexpected exception is reported (a bug in capes, met on this input)
 INTERNAL = "internal error (a capes bug; please report it with the command and its files): "
 
 ConfigOpt = Annotated[list[str] | None, typer.Option("--config", "-c", help="key=value (repeatable)")]
 
 
-def _check_int(name: str, value: int, lo: int, hi: int, why: str = "") -> None:
-    if not lo <= value <= hi:
-        raise ConfigError(f"{name} must be an integer from {lo:,} to {hi:,}{why} (got {quote(value)})")
-
+_check_int = check_int
 
 def _cores() -> int:
     try:
@@ -408,95 +402,15 @@ def serve(
     run_server(host=host, port=port, db=db)
 
 
-@odds_app.command("alliances")
-def odds_alliances(
-    attack: Annotated[int, typer.Option(help="attacker's dice (Character attack) or Attack Strength (Enemy attack)")],
-    defense: Annotated[int, typer.Option(help="Enemy's Defense stat, or the Character's defence dice")],
-    defender: Annotated[str, typer.Option(help="who defends: enemy (a Character attacks) or character (an Enemy attacks)")] = "enemy",
-    cover: Annotated[bool, typer.Option(help="the defender benefits from Cover")] = False,
-    modifier: Annotated[int, typer.Option(help="dice added to (or removed from) the rolled pool; never below 1")] = 0,
-    health: Annotated[int | None, typer.Option(help="remaining Health/Stamina of the defender, for the KO chance")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-) -> None:
-    """Crisis Protocol Alliances: the exact Damage distribution of one attack."""
-    from capes.games.alliances.odds import character_attack, enemy_attack
-
-    if defender not in ("enemy", "character"):
-        raise ConfigError(f"--defender must be enemy or character (got {quote(defender)})")
-    why = " (a bound on input, not a rule: the rules set no cap on a pool, and no stat or effect comes near 1000)"
-    _check_int("--attack", attack, 0, MAX_POOL, why)
-    _check_int("--defense", defense, 0, MAX_POOL, why)
-    _check_int("--modifier", modifier, -MAX_POOL, MAX_POOL, why)
-    if health is not None:
-        _check_int("--health", health, 1, 1000)
-    if defender == "enemy":
-        o = character_attack(attack, defense, cover, modifier, health)
-    else:
-        o = enemy_attack(attack, defense, cover, modifier, health)
-    d = o.to_dict()
-    if as_json:
-        print(json.dumps(d, indent=1))
-        return
-    who = (f"Character rolls {o.dice} attack dice vs Defense {defense}" if defender == "enemy"
-           else f"Enemy Attack Strength {attack} vs {o.dice} defence dice")
-    t = Table(title=f"{who}{' (cover)' if cover else ''}")
-    t.add_column("damage", justify="right")
-    t.add_column("probability", justify="right")
-    t.add_column("exact", justify="right")
-    t.add_column("at least", justify="right")
-    items = sorted(o.damage.items())
-    tail = 1.0
-    hidden = 0
-    for dmg, p in items:
-        exact = str(p)
-        # a big pool has hundreds of outcomes too rare to print as a percentage: counted, not listed
-        if len(items) > 40 and float(p) < 0.000_000_5:
-            hidden += 1
-        else:
-            # and exact fractions thousands of digits long, shown as such (--json has the floats)
-            t.add_row(str(dmg), f"{float(p):.4%}", exact if len(exact) <= 40 else f"({len(exact)} digits)",
-                      f"{tail:.4%}")
-        tail -= float(p)
-    console.print(t)
-    if hidden:
-        console.print(f"{hidden} more damage values each have a probability under 0.00005% (not listed)")
-    console.print(f"hit chance {d['p_hit']:.4%}; mean damage {d['mean_damage']:.4f}"
-                  + (f"; KO chance (health {health}) {d['p_ko']:.4%}" if health else "")
-                  + (f"; a Failure in the attack roll {d['p_failure_in_attack_roll']:.4%}" if defender == "enemy" else ""))
+def _add_game_commands() -> None:
+    """Each game's own command-line extras (``capes odds GAME``), found through the registry's CLI table."""
+    for gid, extras in cli_extras().items():
+        for group, command in extras.items():
+            if group == "odds":
+                odds_app.command(gid)(command)
 
 
-@odds_app.command("heroes")
-def odds_heroes(
-    attack: Annotated[int, typer.Option(help="attacker's Attack rating (dice; at most 8 are rolled)")],
-    defend: Annotated[int, typer.Option(help="defender's Defend rating (dice; at most 8 are rolled)")],
-    boost: Annotated[bool, typer.Option(help="the attacker has dice boosting (reroll BOOST once)")] = False,
-    defender_boost: Annotated[bool, typer.Option(help="the defender has dice boosting")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-) -> None:
-    """Marvel Heroes: exact HIT distributions and the KO chance of one Attack phase (also Outwit odds)."""
-    from capes.games.heroes.odds import attack_odds
-
-    _check_int("--attack", attack, 0, 1000)
-    _check_int("--defend", defend, 0, 1000)
-    o = attack_odds(attack, defend, boost, defender_boost)
-    capped = [f"{name} {given} rolls {rolled}" for name, given, rolled in
-              (("--attack", attack, o.attack_dice), ("--defend", defend, o.defend_dice)) if given > rolled]
-    if capped:
-        err.print(f"note: at most {max(o.attack_dice, o.defend_dice, 8)} dice are rolled (Marvel Heroes rulebook, "
-                  f"dice limit): {'; '.join(capped)}", highlight=False)
-    if as_json:
-        print(json.dumps(o.to_dict(), indent=1))
-        return
-    t = Table(title=f"{o.attack_dice} attack dice{' (boost)' if boost else ''} vs "
-                    f"{o.defend_dice} defend dice{' (boost)' if defender_boost else ''}")
-    t.add_column("HITs", justify="right")
-    t.add_column("attacker", justify="right")
-    t.add_column("defender", justify="right")
-    for k in range(max([*o.attack, *o.defend]) + 1):
-        t.add_row(str(k), f"{float(o.attack.get(k, 0)):.4%}", f"{float(o.defend.get(k, 0)):.4%}")
-    console.print(t)
-    console.print(f"KO chance {float(o.p_ko):.4%} ({o.p_ko}); as an Outwit contest: "
-                  f"attacker side wins {float(o.p_win_outwit):.4%}, tie {float(o.p_tie):.4%}")
+_add_game_commands()
 
 
 def _usage_error(e: UsageError) -> str:

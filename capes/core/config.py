@@ -84,6 +84,18 @@ def quote(value: object, limit: int = 40) -> str:
     return r if len(r) <= limit + 2 else r[:limit] + "…"
 
 
+def check_int(name: str, value: int, lo: int, hi: int, why: str = "") -> None:
+    """A command-line number within bounds, or a one-line :class:`ConfigError` naming them.
+
+    >>> check_int("-n", 0, 1, 10)
+    Traceback (most recent call last):
+    ...
+    capes.core.errors.ConfigError: -n must be an integer from 1 to 10 (got 0)
+    """
+    if not lo <= value <= hi:
+        raise ConfigError(f"{name} must be an integer from {lo:,} to {hi:,}{why} (got {quote(value)})")
+
+
 def check_path(game: str, key: str, value: str) -> None:
     """A file (or content directory) named by config ``key``: regular files of UTF-8 text, bounded in size.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 from capes.core.errors import UnknownGame
@@ -17,6 +18,28 @@ GAMES: dict[str, str] = {
     "alliances": "capes.games.alliances.game:AlliancesGame",
     "heroes": "capes.games.heroes.game:HeroesGame",
 }
+
+
+#: game id -> "module:function" returning the game's command-line extras, ``{"odds": command}``: a command is a
+#: function whose annotated parameters are its options (typer reads them), registered as ``capes odds GAME``.
+#: The CLI finds a game's commands here and never imports a game module by name.
+CLI: dict[str, str] = {
+    "alliances": "capes.games.alliances.cli:commands",
+    "heroes": "capes.games.heroes.cli:commands",
+}
+
+
+def cli_extras() -> dict[str, dict[str, Callable[..., Any]]]:
+    """Every installed game's command-line extras, by game id (a game whose module is missing is left out)."""
+    out: dict[str, dict[str, Callable[..., Any]]] = {}
+    for gid, target in CLI.items():
+        mod, _, fn = target.partition(":")
+        try:
+            factory = getattr(importlib.import_module(mod), fn)
+        except (ImportError, AttributeError):
+            continue
+        out[gid] = dict(factory())
+    return out
 
 
 def register(game_id: str, target: str | type[Game]) -> None:
