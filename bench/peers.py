@@ -3,7 +3,8 @@
 Random playouts, one core: OpenSpiel's pure-Python tic-tac-toe (``python_tic_tac_toe``, the
 simplest game of the most used game framework) and python-chess random games (plies/s), then every
 registered capes game. The workloads take turns in short slices over several rounds, so that a change
-of machine load during the run falls on all of them alike; each figure is total actions ÷ total time.
+of machine load during the run falls on all of them alike; each figure is total actions ÷ total time,
+in wall-clock seconds and in this process's CPU seconds (steadier when the machine is shared).
 Prints the machine, its load and a Markdown table of capes actions/s ÷ each peer.
 
     python bench/peers.py [--seconds S] [--rounds R] [--game ID ...] [--json]
@@ -63,13 +64,14 @@ class Workload:
         self.actions = 0
         self.games = 0
         self.seconds = 0.0
+        self.cpu_seconds = 0.0
 
     def play_one(self) -> int:
         """Play one random game; return how many actions (plies) it took."""
         raise NotImplementedError
 
     def run(self, seconds: float) -> None:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         end = t0 + seconds
         while True:
             self.actions += self.play_one()
@@ -77,10 +79,17 @@ class Workload:
             if time.perf_counter() >= end:
                 break
         self.seconds += time.perf_counter() - t0
+        self.cpu_seconds += time.process_time() - c0
 
     @property
     def rate(self) -> float:
+        """Actions per wall-clock second."""
         return self.actions / self.seconds if self.seconds else 0.0
+
+    @property
+    def cpu_rate(self) -> float:
+        """Actions per second of this process's CPU time (steadier than wall time on a busy machine)."""
+        return self.actions / self.cpu_seconds if self.cpu_seconds else 0.0
 
 
 class TicTacToe(Workload):
@@ -174,27 +183,30 @@ def measure(workloads: list[Workload], seconds: float, rounds: int,
 def report(peers: list[Workload], games: list[Workload]) -> dict[str, Any]:
     return {
         "machine": machine(),
-        "peers": {p.name: {"rate": p.rate, "unit": p.unit, "games": p.games, "seconds": p.seconds} for p in peers},
-        "games": {g.name: {"actions_per_s": g.rate, "games": g.games, "seconds": g.seconds,
-                           "ratios": {p.name: g.rate / p.rate for p in peers}} for g in games},
+        "peers": {p.name: {"rate": p.rate, "cpu_rate": p.cpu_rate, "unit": p.unit, "games": p.games,
+                           "seconds": p.seconds} for p in peers},
+        "games": {g.name: {"actions_per_s": g.rate, "cpu_actions_per_s": g.cpu_rate, "games": g.games,
+                           "seconds": g.seconds, "ratios": {p.name: g.rate / p.rate for p in peers},
+                           "cpu_ratios": {p.name: g.cpu_rate / p.cpu_rate for p in peers}} for g in games},
     }
 
 
 def table(peers: list[Workload], games: list[Workload]) -> str:
     ttt, chess = peers
     lines = [
-        "| workload | rate (1 core) | games |",
-        "|---|---:|---:|",
+        "| workload | per wall second (1 core) | per CPU second | games |",
+        "|---|---:|---:|---:|",
     ]
     for w in [*peers, *games]:
-        lines.append(f"| {w.name} | {w.rate:,.0f} {w.unit}/s | {w.games:,} |")
+        lines.append(f"| {w.name} | {w.rate:,.0f} {w.unit} | {w.cpu_rate:,.0f} | {w.games:,} |")
     lines += [
         "",
-        "| game | ÷ OpenSpiel python tic-tac-toe | ÷ python-chess plies |",
-        "|---|---:|---:|",
+        "| game | ÷ OpenSpiel python tic-tac-toe | ÷ python-chess plies | (same, in CPU time) |",
+        "|---|---:|---:|---:|",
     ]
     for g in games:
-        lines.append(f"| {g.name} | {g.rate / ttt.rate:.2f} | {g.rate / chess.rate:.2f} |")
+        lines.append(f"| {g.name} | {g.rate / ttt.rate:.2f} | {g.rate / chess.rate:.2f} | "
+                     f"{g.cpu_rate / ttt.cpu_rate:.2f} / {g.cpu_rate / chess.cpu_rate:.2f} |")
     return "\n".join(lines)
 
 
