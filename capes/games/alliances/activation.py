@@ -1,0 +1,241 @@
+"""Character Activation Step: choosing who Activates, the Activation menu (one action — attack, Move,
+Shake, an Action skill — plus skills and Interacts), and the end of an Activation (rulebook: Game Mechanics >
+Character Activation Step, Interact; Skills; Appendix B: Bleed at the end of an Activation).
+
+Rule ids (rules.yaml): alliances/activation, alliances/activation/attack, alliances/activation/dazed,
+alliances/activation/end, alliances/activation/move, alliances/activation/shake, alliances/advance,
+alliances/char-attack/1, alliances/conditions/bleed, alliances/content/bad-luck,
+alliances/content/second-wind, alliances/content/web-toss, alliances/content/web-zip, alliances/interact,
+alliances/place, alliances/skills/active, alliances/stage/lab-partners, alliances/terrain/throw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.protocol import Decision, Option
+from capes.games.alliances.content import COND_BIT
+from capes.games.alliances.decisions import INTERACT_DO, answer, decider, question
+from capes.games.alliances.stages import SCRIPTS_INTERACT, no_interact
+from capes.games.alliances.state import (
+    C_COND,
+    C_DAZ,
+    C_INJ,
+    C_POS,
+    C_POW,
+    C_SKUSED,
+    C_STA,
+    C_TOK,
+    DIR_WORDS,
+    E_COND,
+    E_DAZ,
+    E_POS,
+    E_UID,
+    StateData,
+    cond_names,
+    cond_title,
+    plural,
+)
+
+
+class Activation(StateData):
+    """Activations and the Activation menu."""
+
+    def _f_act_pick(self) -> None:
+        # alliances/activation: the players choose a Character with an Activation token
+        cands = [i for i, c in enumerate(self.chars) if c[C_TOK] > 0]
+        if not cands:
+            return
+        if len(cands) == 1:
+            self._push(("activate", cands[0]))
+        else:
+            self._ask("activate", self.prio_seat, tuple(cands))
+
+    def _f_activate(self, ci: int) -> None:
+        c = self.chars[ci]
+        if c[C_DAZ]:
+            # alliances/activation/dazed
+            self._recover(ci)
+            self.emit("alliances/activation/dazed", f"{self.cname(ci)} shakes off being Dazed: Injured side, full Stamina.")
+        self.active = ci
+        self.action_used = 0
+        c[C_SKUSED] = ()
+        self._push(("act_menu",))
+
+    def _recover(self, ci: int) -> None:
+        c = self.chars[ci]
+        c[C_COND] = 0
+        c[C_DAZ] = 0
+        c[C_INJ] = 1
+        c[C_STA] = self.cside(ci).stamina
+
+    def _f_act_menu(self) -> None:
+        ci = self.active
+        if ci < 0:
+            return
+        if self.chars[ci][C_DAZ]:
+            self._push(("act_end", ci))
+            return
+        opts = self._act_options(ci)
+        if len(opts) == 1:
+            self._push(("act_end", ci))
+            return
+        self._ask("act", self.seat_of(ci), ci, tuple(opts))
+
+    def _f_act_end(self, ci: int) -> None:
+        c = self.chars[ci]
+        # alliances/conditions/bleed: at the end of the Character's next Activation, 2 Damage
+        if c[C_COND] & COND_BIT["bleed"] and not c[C_DAZ]:
+            c[C_COND] &= ~COND_BIT["bleed"]
+            self.emit("alliances/conditions/bleed", f"{self.cname(ci)} bleeds for 2 Damage.")
+            self._hurt_char(ci, 2, enemy=False)
+        # alliances/activation/end: move an Activation token to the tracker
+        c[C_TOK] -= 1
+        self.active = -1
+
+    def _act_options(self, ci: int) -> list[Option]:
+        c = self.chars[ci]
+        side = self.cside(ci)
+        opts: list[Option] = []
+        ens = [e for e in self.enemies if not e[E_DAZ]]
+        b = self.board
+        pos = c[C_POS]
+        dist = b.dist[pos]
+        if not self.action_used:
+            # alliances/activation/attack (alliances/char-attack/1, /2)
+            for a in side.attacks:
+                if a.cost > c[C_POW]:
+                    continue
+                how = f"{plural(a.strength, 'die', 'dice')}" + (f", {a.cost} Power" if a.cost else "")
+                if a.shape == "":
+                    for e in ens:
+                        if dist[e[E_POS]] <= a.range:
+                            opts.append(Option(f"attack:{a.id}:{e[E_UID]}",
+                                               f"Attack {self.ewhere(e)} with {a.name} ({how})", "Attack"))
+                elif a.shape == "A":
+                    k = sum(1 for e in ens if dist[e[E_POS]] <= a.range)
+                    if k:
+                        opts.append(Option(f"attack:{a.id}", f"Area attack {a.name} (Range A{a.range}, {how}): "
+                                           f"{plural(k, 'Enemy', 'Enemies')} in reach", "Attack"))
+                else:
+                    for d in range(b.ndirs):
+                        line = b.line(pos, d, a.range)
+                        k = sum(1 for e in ens if e[E_POS] in line)
+                        if k:
+                            opts.append(Option(f"attack:{a.id}:{b.dir_names[d]}",
+                                               f"Beam attack {a.name} to the {DIR_WORDS.get(b.dir_names[d], b.dir_names[d])} "
+                                               f"({how}): {plural(k, 'Enemy', 'Enemies')} in the line", "Attack"))
+            # alliances/activation/move
+            # two steps (Move, then where) keep the menu short for people and search bots
+            if self._advance_targets(ci, side.speed):
+                opts.append(Option("move", f"Move (Advance up to {plural(side.speed, 'Space')})", "Move"))
+            # alliances/activation/shake
+            for cn in cond_names(c[C_COND]):
+                opts.append(Option(f"shake:{cn}", f"Shake off {cond_title(cn)}", "Shake"))
+            # alliances/skills/active with "Action:"
+            if "web_zip" in side.skills and self._zip_targets(ci):
+                opts.append(Option("skill:web_zip", "Web Zip (Action): Place this Character within 3 Spaces", "Skills"))
+            if "web_toss" in side.skills:
+                # alliances/content/web-toss: Throw a Terrain Feature within Range 1 (alliances/terrain/throw)
+                occ_line = self.occupied() | set(self.terrain)
+                for ts in self.terrain:
+                    if dist[ts] <= 1:
+                        for d in range(b.ndirs):
+                            line = b.line(pos, d, 4)
+                            if any(x in occ_line and x != ts for x in line):
+                                opts.append(Option(f"skill:web_toss:{b.labels[ts]}:{b.dir_names[d]}",
+                                                   f"Web Toss (Action): Throw the Terrain Feature at {b.labels[ts]} "
+                                                   f"to the {DIR_WORDS.get(b.dir_names[d], b.dir_names[d])}", "Skills"))
+        # Active skills (not actions), once per Activation
+        if "bad_luck" in side.skills and "bad_luck" not in c[C_SKUSED] and c[C_POW] >= 1:
+            for e in ens:
+                if dist[e[E_POS]] <= 3:
+                    opts.append(Option(f"skill:bad_luck:{e[E_UID]}", f"Bad Luck (1 Power): {self.ewhere(e)} gains Hex", "Skills"))
+        if "second_wind" in side.skills and "second_wind" not in c[C_SKUSED] and c[C_POW] >= 2 and c[C_STA] < side.stamina:
+            opts.append(Option("skill:second_wind", "Second Wind (2 Power): remove 2 Damage", "Skills"))
+        # alliances/interact: 1 Power, once per token per Turn
+        opts.extend(Option(o.id, o.label, o.group or "Interact")
+                    for o in SCRIPTS_INTERACT.get(self.stage.script, no_interact)(self, ci))
+        opts.append(Option("end", "End this Activation", "End"))
+        return opts
+
+    def _zip_targets(self, ci: int) -> list[int]:
+        occ = self.occupied()
+        return [s for s in self.board.ball(self.chars[ci][C_POS], 3) if s not in occ]
+
+    def _interact_cost(self, ci: int) -> int:
+        return 0 if self.has_skill(ci, "cat_burglar") else 1
+
+    def _can_interact(self, ci: int, tid: int) -> bool:
+        return self.chars[ci][C_POW] >= self._interact_cost(ci) and (ci, tid) not in self.interacted
+
+
+@decider("activate")
+def _activate_d(st: StateData) -> Decision:
+    opts = [Option(f"activate:{st.game.squad[i]}", f"Activate {st.cname(i)}") for i in st.pending[2]]  # type: ignore[index]
+    return question(st, "Which Character Activates next?", opts, "activate")
+
+
+@answer("activate")
+def _activate_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
+    st._push(("activate", st.game.squad.index(oid.split(":", 1)[1])))
+
+
+@decider("act")
+def _act_d(st: StateData) -> Decision:
+    _, _, ci, opts = st.pending  # type: ignore[misc]
+    what = "choose an action, skill or Interact" if not st.action_used else "use a skill or Interact, or end"
+    return question(st, f"{st.cname(ci)}'s Activation: {what}", opts, "activation")
+
+
+@answer("act")
+def _act_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
+    ci = p[2]
+    c = st.chars[ci]
+    parts = oid.split(":")
+    head = parts[0]
+    if head == "end":
+        st._push(("act_end", ci))
+        return
+    st._push(("act_menu",))  # runs after whatever this choice pushes (LIFO)
+    if head == "move":
+        # alliances/activation/move: then choose where (alliances/advance)
+        st._ask("move_to", st.seat_of(ci), ci, tuple(st._advance_targets(ci, st.cside(ci).speed)), "move")
+    elif head == "attack":
+        st._push(("attack", ci, parts[1], parts[2] if len(parts) > 2 else ""))
+    elif head == "shake":
+        # alliances/activation/shake
+        c[C_COND] &= ~COND_BIT[parts[1]]
+        st.action_used = 1
+        st.emit("alliances/activation/shake", f"{st.cname(ci)} shakes off {parts[1].title()}.")
+    elif head == "skill":
+        name = parts[1]
+        if name == "web_zip":
+            # alliances/content/web-zip (Action skill, alliances/place): then choose where
+            st._ask("move_to", st.seat_of(ci), ci, tuple(st._zip_targets(ci)), "zip")
+        elif name == "web_toss":
+            st.action_used = 1
+            st.emit("alliances/content/web-toss", f"{st.cname(ci)} hurls the Terrain Feature at {parts[2]} to the {DIR_WORDS.get(parts[3], parts[3])}.")
+            st._push(("toss", ci, st.board.parse(parts[2]), st.board.dir_index(parts[3])))
+        elif name == "bad_luck":
+            c[C_POW] -= 1
+            c[C_SKUSED] = (*c[C_SKUSED], name)
+            e = st.enemy(int(parts[2]))
+            if e is not None:
+                e[E_COND] |= COND_BIT["hex"]
+                st.emit("alliances/content/bad-luck", f"Bad Luck: {st.ewhere(e)} gains Hex.")
+        elif name == "second_wind":
+            c[C_POW] -= 2
+            c[C_SKUSED] = (*c[C_SKUSED], name)
+            st._heal(ci, 2)
+            st.emit("alliances/content/second-wind", f"{st.cname(ci)} catches a Second Wind (removes 2 Damage).")
+    elif head == "interact":
+        if parts[1] == "held":
+            j = st.game.squad.index(parts[2])
+            if st.seat_of(j) != st.seat_of(ci):
+                # alliances/stage/lab-partners: both controlling players must agree
+                st._ask("consent", st.seat_of(j), ci, j, parts[3])
+                return
+        # alliances/interact: spend 1 Power (Cat Burglar: 0), once per token per Turn
+        c[C_POW] -= st._interact_cost(ci)
+        INTERACT_DO[st.stage.script](st, ci, parts[1:])

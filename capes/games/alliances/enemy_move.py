@@ -1,0 +1,214 @@
+"""Enemies Move Step: the Boss activates, Minions Advance Toward the nearest Character (ties and orders the
+players decide), and other Enemy Advances (Frenzy, an empty Spawn Tracker, Protection Programming, Bleed order)
+(rulebook: Game Mechanics > Enemies Move Step, Nearest, Advance, Toward and Away; Timing).
+
+Rule ids (rules.yaml): alliances/advance, alliances/enemies-move/1, alliances/enemies-move/2,
+alliances/enemy-conditions/bleed, alliances/enemy/protection-programming, alliances/nearest,
+alliances/player-decisions, alliances/timing, alliances/toward-away.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.protocol import Decision, Option
+from capes.games.alliances.decisions import answer, decider, question
+from capes.games.alliances.state import C_POS, E_DAZ, E_DMG, E_POS, E_UID, T_KIND, T_POS, StateData
+
+
+class EnemyMove(StateData):
+    """Enemy Advances."""
+
+    def _f_enemies_move(self) -> None:
+        # alliances/enemies-move/1: the Boss activates (Boss Battle only)
+        frames: list[tuple[Any, ...]] = []
+        if self.stage.kind == "boss":
+            frames.append(("boss_activate",))
+        # alliances/enemies-move/2: each Minion Advances its Speed Toward the nearest non-Dazed Character
+        mins = [e for e in self.enemies if not self.is_boss(e)]
+        frames.append(("minions_move", tuple(e[E_UID] for e in mins), (-1,) * len(mins), "alliances/enemies-move/2"))
+        self._push(*frames)
+
+    def _f_minions_move(self, uids: tuple[int, ...], speeds: tuple[int, ...], rule: str) -> None:
+        """Several Enemies Advance at once. The rulebook gives no order, so the players decide it
+        (alliances/timing: simultaneous effects without an order; alliances/player-decisions: the Priority Player)
+        — asked only when one Enemy's Advance could change another's (they could meet); otherwise, and by the
+        first option, they go in the order they entered the battlefield."""
+        live = [(u, sp) for u, sp in zip(uids, speeds, strict=True)
+                if (e := self.enemy(u)) is not None and not e[E_DAZ]]
+        if rule == "alliances/enemy-conditions/bleed":
+            kos = [u for u, _ in live if (e := self.enemy(u)) is not None and not self.is_boss(e)
+                   and e[E_DMG] + 2 >= self.ecard(e).stamina]
+            ask = len(kos) > 1
+        else:
+            ask = len(live) > 1 and self._moves_interact(live)
+        if ask:
+            self._ask("minion_order", self.prio_seat, tuple(u for u, _ in live), tuple(sp for _, sp in live), rule)
+            return
+        self._push(*[self._move_frame(u, sp, rule) for u, sp in live])
+
+    @staticmethod
+    def _move_frame(u: int, sp: int, rule: str) -> tuple[Any, ...]:
+        if rule == "alliances/enemy/protection-programming":
+            return ("pp_move", u)
+        if rule == "alliances/enemy-conditions/bleed":
+            return ("bleed_one", u)
+        return ("minion_move", u, sp, rule)
+
+    def _moves_interact(self, live: list[tuple[int, int]]) -> bool:
+        """Could the order of these Advances matter? Only if two Enemies could reach each other's Spaces (an
+        Advance may pass but not end on another Enemy; Characters do not move meanwhile)."""
+        d = self.board.dist
+        pos = []
+        for u, sp in live:
+            e = self.enemy(u)
+            assert e is not None
+            pos.append((e[E_POS], self.ecard(e).speed if sp < 0 else sp))
+        return any(d[a][b] <= sa + sb for i, (a, sa) in enumerate(pos) for b, sb in pos[i + 1:])
+
+    def _f_minion_move(self, uid: int, speed: int, rule: str = "alliances/enemies-move/2") -> None:
+        e = self.enemy(uid)
+        if e is None or e[E_DAZ]:
+            return
+        if speed < 0:
+            speed = self.ecard(e).speed
+        # alliances/nearest: ties are the players' decision
+        cands = self._nearest_chars(e[E_POS])
+        if not cands:
+            return
+        if len(cands) > 1:
+            self._ask("nearest", self.prio_seat, uid, speed, tuple(cands), rule)
+            return
+        self._enemy_advance(e, self.chars[cands[0]][C_POS], speed, rule, self.cname(cands[0]))
+
+    def _nearest_chars(self, pos: int) -> list[int]:
+        dist = self.board.dist[pos]
+        best = 1 << 30
+        out: list[int] = []
+        for i in self.awake():
+            d = dist[self.chars[i][C_POS]]
+            if d < best:
+                best, out = d, [i]
+            elif d == best:
+                out.append(i)
+        return out
+
+    def _enemy_advance(self, e: list[Any], goal: int, speed: int, rule: str = "alliances/enemies-move/2",
+                       toward: str = "") -> None:
+        """alliances/advance + alliances/toward-away for an Enemy: end closer to ``goal``.
+
+        Ruling (docs/rulings/alliances.md): the Enemy ends in the reachable Space nearest
+        ``goal``; ties go to the fewest Spaces moved, then the lowest Space index.
+        """
+        b = self.board
+        start = e[E_POS]
+        dist = b.dist[goal]
+        d0 = dist[start]
+        blocked = {c[C_POS] for c in self.chars if c[C_POS] >= 0}
+        others = {x[E_POS] for x in self.enemies if x is not e}
+        ter = self.terrain
+        free = "goblin_glider" in self.ecard(e).rules
+        best = (d0, 0, start)
+        seen = {start}
+        frontier = [start]
+        for step in range(1, speed + 1):
+            nxt = []
+            for s in frontier:
+                if s != start and s in ter and not free:
+                    continue
+                for t in b.adj[s]:
+                    if t in seen or t in blocked:
+                        continue
+                    seen.add(t)
+                    nxt.append(t)
+                    if t not in others:
+                        k = (dist[t], step, t)
+                        if k < best:
+                            best = k
+            frontier = nxt
+        frm = self.lbl(start)
+        what = f" Toward {toward}" if toward else ""
+        if best[0] < d0:
+            e[E_POS] = best[2]
+            self.emit(rule, f"{self.ename(e)} Advances from {frm} to {self.lbl(best[2])}{what}.")
+        else:
+            self.emit(rule, f"{self.ename(e)} at {frm} cannot Advance any nearer{what} and stays.")
+
+    def _f_pp_move(self, u: int) -> None:
+        e = self.enemy(u)
+        if e is None or "protection_programming" not in self.ecard(e).rules:
+            return
+        objs = [t for t in self.tokens if t[T_KIND] == "obj" and t[T_POS] >= 0]
+        if not objs:
+            return
+        dist = self.board.dist[e[E_POS]]
+        best = min(dist[t[T_POS]] for t in objs)
+        near = tuple(sorted({t[T_POS] for t in objs if dist[t[T_POS]] == best}))
+        if len(near) > 1:
+            self._ask("nearest_obj", self.prio_seat, u, near)
+            return
+        self._enemy_advance(e, near[0], 1)
+
+
+@decider("nearest")
+def _nearest_d(st: StateData) -> Decision:
+    uid, cands = st.pending[2], st.pending[4]  # type: ignore[index]
+    e = st.enemy(uid)
+    nm = st.ewhere(e) if e else "the Enemy"
+    opts = [Option(f"nearest:{st.game.squad[i]}", f"{nm} Advances Toward {st.cname(i)} (at {st.lbl(st.chars[i][C_POS])})")
+            for i in cands]
+    return question(st, f"Tie for the nearest Character: which one does {nm} Advance Toward?", opts, "nearest")
+
+
+@answer("nearest")
+def _nearest_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
+    uid, speed = p[2], p[3]
+    rule = p[5] if len(p) > 5 else "alliances/enemies-move/2"
+    e = st.enemy(uid)
+    ci = st.game.squad.index(oid.split(":", 1)[1])
+    if e is not None:
+        st._enemy_advance(e, st.chars[ci][C_POS], speed, rule, st.cname(ci))
+
+
+@decider("minion_order")
+def _minion_order_d(st: StateData) -> Decision:
+    _, _, uids, speeds, rule = st.pending  # type: ignore[misc]
+    bleed = rule == "alliances/enemy-conditions/bleed"
+    verb = "suffers its Bleed" if bleed else "Advances"
+    opts = [Option("order:arrival", f"{'Resolve' if bleed else 'Advance'} them in the order they entered the battlefield")]
+    for u in uids:
+        e = st.enemy(u)
+        if e is not None:
+            opts.append(Option(f"first:{u}", f"{st.ewhere(e)} {verb} next", "Choose the next"))
+    prompt = ("Enemy Bleed KOs several Minions: the players decide the order they go back onto the Spawn Tracker"
+              if bleed else "Enemies Advance: the players decide the order")
+    return question(st, prompt, opts, "enemy-order")
+
+
+@answer("minion_order")
+def _minion_order_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
+    _, _, uids, speeds, rule = p
+    if oid == "order:arrival":
+        st._push(*[st._move_frame(u, sp, rule) for u, sp in zip(uids, speeds, strict=True)])
+        return
+    u = int(oid.split(":")[1])
+    i = uids.index(u)
+    st._push(st._move_frame(u, speeds[i], rule),
+             ("minions_move", uids[:i] + uids[i + 1:], speeds[:i] + speeds[i + 1:], rule))
+
+
+@decider("nearest_obj")
+def _nearest_obj_d(st: StateData) -> Decision:
+    _, _, uid, near = st.pending  # type: ignore[misc]
+    e = st.enemy(uid)
+    nm = st.ewhere(e) if e else "The Spider-Slayer"
+    opts = [Option(f"toward:{st.lbl(x)}", f"{nm} Advances Toward the Objective token at {st.lbl(x)}") for x in near]
+    return question(st, "Tie for the nearest Objective token (Protection Programming)", opts, "nearest-objective")
+
+
+@answer("nearest_obj")
+def _nearest_obj_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
+    e = st.enemy(p[2])
+    if e is not None:
+        st._enemy_advance(e, st.board.parse(oid.split(":")[1]), 1, "alliances/enemy/protection-programming",
+                          "the Objective token at " + oid.split(":")[1])
