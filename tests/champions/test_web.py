@@ -163,7 +163,7 @@ def test_every_card_is_reachable_by_keyboard():
     for _, s in _states(4, 200, every=13):
         html, _ = _draw(s.view(s.decision.seat), s.decision.seat)
         cards = len(re.findall(r'<svg class="card"', html))
-        slots = len(re.findall(r'<span class="cslot" tabindex="0"><svg class="card"', html))
+        slots = len(re.findall(r'<span class="cslot" tabindex="0"[^>]*><svg class="card"', html))
         acts = len(re.findall(r'<button type="button" class="cslot act" data-option="[^"]*"[^>]*><svg class="card"', html))
         groups = len(re.findall(r'<span class="cslot acts" role="group"[^>]*><svg class="card"', html))
         assert cards == slots + acts + groups > 0
@@ -187,3 +187,70 @@ def test_every_encounter_card_is_drawn_once():
     for u in (900, 901, 902, 903):
         assert len(re.findall(rf'data-uid="{u}"', html)) == 1, u
     assert "on Black Cat" in html
+
+
+GENERIC = ("not among your options now", "no card can be played at this decision", "the game is over")
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_unplayable_hand_cards_are_marked_with_a_true_reason(seed):
+    """issue 12 (Champions: a card that can act now highlighted) / champions/rr/playing-cards: a card in hand the
+    seat can do nothing with now is marked as such, and its reason is the engine's own (why_unplayable) whenever
+    the drawing names a rule; a card with an option is never marked."""
+    named = marked = 0
+    for _g, s in _states(seed, 500, every=3):
+        for seat in (0, 1):
+            v = s.view(seat)
+            html, _ = _draw(v, seat)
+            opts = v["decision"].get("options", [])
+            for c in v["players"][seat]["hand"]:
+                m = re.search(rf'<span class="cslot" tabindex="0" data-unplayable="([^"]*)"[^>]*><svg class="card"'
+                              rf'[^>]*data-uid="{c["uid"]}"', html)
+                has_opt = any(o.split(":")[1:2] == [str(c["uid"])] for o in opts)
+                assert (m is None) == has_opt, (c, opts)
+                if m is None:
+                    continue
+                marked += 1
+                why = unescape(m.group(1))
+                engine = s.why_unplayable(seat, c["uid"])
+                if why.startswith("not your decision now"):
+                    assert v["decision"]["seat"] != seat and f"P{v['decision']['seat'] + 1} is deciding" in why
+                elif why not in GENERIC:
+                    assert why == engine, (c["name"], why, engine)
+                    named += 1
+    assert marked and named, (marked, named)
+
+
+def test_unplayable_card_is_dimmed_with_its_reason_first_in_the_tooltip():
+    """issue 12 (Champions): the reason is readable on hover (the card's title) and the card is drawn dimmed."""
+    for _g, s in _states(2, 300, every=5):
+        seat = s.decision.seat
+        v = s.view(seat)
+        html, _ = _draw(v, seat)
+        m = re.search(r'data-unplayable="([^"]*)"[^>]*><svg class="card"[^>]*><title>([^<]*)</title><g opacity="0.5">',
+                      html)
+        if m:
+            assert unescape(m.group(2)).startswith(f"Cannot be played now: {unescape(m.group(1))}.")
+            assert "CAN&#x27;T PLAY NOW" in html or "CAN'T PLAY NOW" in html
+            return
+    raise AssertionError("no unplayable card in hand")
+
+
+def test_headers_name_the_side_that_is_up():
+    """issue 12 (Champions: identity, which side is up): the text render's header and the drawing's header name the
+    deciding player by the side of the identity that is up — Peter Parker in alter-ego form, Spider-Man in hero form
+    (the header said "Spider-Man" while Peter Parker was up)."""
+    g = load("champions", heroes=["spider_man"])
+    s = g.new_game(1)
+    assert s.view(0)["players"][0]["identity"]["form"] == "alter-ego"
+    text = g.render(s, 0)
+    assert "P1 Peter Parker (alter-ego) to decide" in text.splitlines()[:2]
+    head = _draw(s.view(0), 0)[0].split('<p class="ct-head">')[1].split("</p>")[0]
+    assert "deciding: P1 Peter Parker (you)" in head and "Spider-Man" not in head
+    rng = random.Random(1)
+    while s.decision.seat is not None and s.view(0)["players"][0]["identity"]["form"] != "hero":
+        flip = [o.id for o in s.decision.options if o.id == "flip"]
+        s.apply(flip[0] if flip else rng.choice(s.decision.options).id)
+    assert s.decision.seat == 0
+    assert "P1 Spider-Man (hero) to decide" in g.render(s, 0).splitlines()[:2]
+    assert "deciding: P1 Spider-Man (you)" in _draw(s.view(0), 0)[0]

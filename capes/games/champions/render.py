@@ -122,8 +122,16 @@ def render(state: Any, seat: int | None) -> str:
         names[p["identity"]["uid"]] = p["identity"]["name"]
         for c in p["play"]:
             names[c["uid"]] = c["name"]
-    turn = f" - P{v['turn'] + 1}'s turn" if v.get("turn", -1) >= 0 else ""
+    def side_up(i: int) -> str:
+        """Player ``i`` by the side of their identity that is up (Peter Parker in alter-ego, Spider-Man in hero)."""
+        idd = v["players"][i]["identity"]
+        return f"P{i + 1} {idd['name']} ({idd['form']})"
+
+    turn = f" - {side_up(v['turn'])}'s turn" if v.get("turn", -1) >= 0 else ""
     lines = [f"Round {v['round']} - first player P{v['first_player'] + 1}{turn}"]
+    d = state.decision
+    if d.seat is not None and 0 <= d.seat < len(v["players"]):
+        lines.append(f"{side_up(d.seat)} to decide")
     vil = v["villain"]
     stage = CARDS[vil["code"]].stage or ""
     lines.append(f"VILLAIN {_line(state, vil, stats='ATK SCH')}  (stage {stage}, "

@@ -18,6 +18,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
+from capes.games.champions import cards as S
 from capes.games.champions import data
 from capes.games.champions.data import Card
 from capes.games.champions.render import card_text
@@ -166,8 +167,10 @@ def _face(c: Card, big: bool, short: bool) -> tuple[str, float, tuple[str, ...],
 
 
 def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str = "",
-             threat_target: int | None = None, villain_hp: int | None = None, label: str = "") -> str:
-    """One card as an SVG: ``c`` its data, ``d`` its entry in the view (None for a card seen only by code)."""
+             threat_target: int | None = None, villain_hp: int | None = None, label: str = "",
+             why: str | None = None) -> str:
+    """One card as an SVG: ``c`` its data, ``d`` its entry in the view (None for a card seen only by code);
+    ``why``: a card in hand that cannot be played now, and why (dimmed, marked, the reason first in its tooltip)."""
     d = d or {}
     w, h = (BW, BH) if big else (W, H)
     exh = bool(d.get("exhausted"))
@@ -218,6 +221,11 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
     if note:
         for i, ln in enumerate(_wrap(note, w - 52, 8, 2)):
             parts.append(_text(7, h - 38 + i * 9.5, ln, 8, "#374151", "600"))
+    if why is not None:
+        title = f"Cannot be played now: {why}. — {title}"
+        parts = [f'<g opacity="0.5">{"".join(parts)}</g>']
+        s, cw = _chip(0, 0, "CAN'T PLAY NOW", "#7f1d1d")
+        parts.append(f'<g transform="translate({(w - cw) / 2:g} {h / 2 - 7:g})">{s}</g>')
     if exh:
         title += " (exhausted)"
     if d.get("status"):
@@ -288,6 +296,70 @@ def _opt_label(oid: str, names: dict[int, str], in_hand: bool) -> str:
             "trig": "Play" if in_hand else "Use"}.get(kind if kind != "def" or oid != "def:hero" else oid, oid)
 
 
+def _in_play(view: dict[str, Any]) -> list[tuple[bool, str, Card]]:
+    """(its player is in the game, identity?, card) for every player card in play: identities by the side up."""
+    out = []
+    for p in view["players"]:
+        alive = bool(p.get("alive", 1))
+        out.append((alive, "identity", _side(p["identity"])))
+        out += [(alive, "play", data.CARDS[d["code"]]) for d in p["play"]]
+    return out
+
+
+def unplayable(view: dict[str, Any], seat: int | None, d: dict[str, Any], ids: list[str]) -> str | None:
+    """Why the seat cannot play hand card ``d`` now, as far as its view tells (the engine's words for the same
+    rules, champions/rr/playing-cards); None when it can (one of its options plays it). Only what the view shows is
+    said: a card's cost after modifiers and what its condition needs are not in the view, so for those the reason
+    stays "not among your options now" — never a guess."""
+    uid = d["uid"]
+    if any(o.split(":")[0] in ("play", "trig") and o.split(":")[1:2] == [str(uid)] for o in ids):
+        return None
+    c = data.CARDS[d["code"]]
+    if c.type == "resource":
+        return "a resource card: discard it to pay for other cards"
+    if c.cost is None:
+        return "has no cost: it cannot be played"
+    dec = view.get("decision") or {}
+    if dec.get("over"):
+        return "the game is over"
+    if dec.get("seat") != seat:
+        return f"not your decision now: P{int(dec['seat']) + 1} is deciding"
+    if not any(o.split(":")[0] in ("play", "trig") for o in ids):
+        return "no card can be played at this decision"
+    me = view["players"][seat] if seat is not None else None
+    hero = me is not None and me["identity"].get("form") == "hero"
+    if c.kw("hero_only") and not hero:
+        return "wrong form: hero form only"
+    if c.kw("alter_ego_only") and hero:
+        return "wrong form: alter-ego form only"
+    cards = _in_play(view)
+    if c.unique and any(alive and (x.name == c.name if where == "identity" else
+                                   x.unique and x.name == c.name and x.subname == c.subname)
+                        for alive, where, x in cards):
+        return f"unique: {c.name} is already in play"
+    if c.team and not all(any(alive and x.name == nm and (where == "identity" or x.type == "ally")
+                              for alive, where, x in cards) for nm in c.team):  # champions/rr/team-up
+        return "team-up: needs " + " and ".join(c.team) + " in play"
+    mpp = c.kw("max_per_player")
+    if mpp and me is not None:
+        holders = [p for p in view["players"] if p.get("alive", 1)] if c.code in S.ANY_CONTROL else [me]
+        if all(sum(1 for x in p["play"] if data.CARDS[x["code"]].name == c.name) >= mpp for p in holders):
+            return f"limit {mpp} per player already in play"
+    if c.type == "event":
+        spec = S.PLAY.get(c.code)
+        form = spec[1] if spec is not None else "never"
+        if form == "never":
+            return "played only in answer to what it names (an interrupt or response)"
+        if form == "hero" and not hero:
+            return "wrong form: hero form only"
+        if form == "ae" and hero:
+            return "wrong form: alter-ego form only"
+    elif c.type == "upgrade" and c.attach == "minion" and not any(
+            data.CARDS[e["code"]].type == "minion" for e in view["encounter_play"]):
+        return "no target: no minion to attach it to"
+    return "not among your options now"
+
+
 class _Ctx:
     def __init__(self, view: dict[str, Any], seat: int | None) -> None:
         self.view = view
@@ -350,6 +422,18 @@ def _card(ctx: _Ctx, d: dict[str, Any], note: str = "", **kw: Any) -> str:
     return ctx.slot(svg, d["uid"], d["name"])
 
 
+def _hand_card(ctx: _Ctx, view: dict[str, Any], seat: int | None, h: dict[str, Any]) -> str:
+    """A card of the seat's hand: with its options when it has some; a card nothing can be done with now is dimmed
+    and marked, the reason it cannot be played in its tooltip (as far as the view tells)."""
+    why = None if ctx.by.get(h["uid"]) else unplayable(view, seat, h, ctx.ids)
+    c = data.CARDS[h["code"]]
+    svg = card_svg(c, h, label=_label_for(ctx, h["uid"]), why=why)
+    if why is None:
+        return ctx.slot(svg, h["uid"], h["name"])
+    return (f'<span class="cslot" tabindex="0" data-unplayable="{_e(why)}" '
+            f'aria-label="{_e(h["name"])}: cannot be played now: {_e(why)}">{svg}</span>')
+
+
 def draw(view: dict[str, Any], seat: int | None) -> str:
     """The table as ``seat`` sees it (``seat`` None: a spectator), as an HTML fragment."""
     return str(_draw(view, seat)[0])
@@ -364,13 +448,15 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
     turn = view.get("turn", -1)
     head = [f"<strong>Round {int(view['round'])}</strong>",
             f"first player: P{int(view['first_player']) + 1}"]
-    if turn is not None and turn >= 0:
-        head.append(f"P{int(turn) + 1}'s turn")
+    def up(i: int) -> str:  # a player by the side of their identity that is up
+        return f"P{i + 1} {_e(view['players'][i]['identity']['name'])}" + (" (you)" if i == seat else "")
+
+    if turn is not None and 0 <= turn < n:
+        head.append(f"{up(int(turn))}'s turn")
     if dec.get("over"):
         head.append("the game is over")
-    elif dec.get("seat") is not None:
-        who = "you" if dec["seat"] == seat else f"P{int(dec['seat']) + 1}"
-        head.append(f"deciding: {who}")
+    elif dec.get("seat") is not None and 0 <= int(dec["seat"]) < n:
+        head.append(f"deciding: {up(int(dec['seat']))}")
     out.append(f'<p class="ct-head">{" · ".join(str(h) for h in head)}</p>')
 
     # the villain's side of the table
@@ -469,8 +555,7 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
         out.append(_zone("Piles", ppiles, "piles"))
         out.append("</div>")
         if "hand" in p:
-            hand = [ctx.slot(card_svg(data.CARDS[h["code"]], h, label=_label_for(ctx, h["uid"])),
-                             h["uid"], h["name"]) for h in p["hand"]]
+            hand = [_hand_card(ctx, view, seat, h) for h in p["hand"]]
             out.append(_zone(f"Your hand ({len(p['hand'])})" if i == seat else f"Hand of P{i + 1}", hand, "hand",
                              "no cards"))
         out.append("</section>")
