@@ -452,7 +452,7 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
         return f"P{i + 1} {_e(view['players'][i]['identity']['name'])}" + (" (you)" if i == seat else "")
 
     if turn is not None and 0 <= turn < n:
-        head.append(f"{up(int(turn))}'s turn")
+        head.append(f"turn: {up(int(turn))}")
     if dec.get("over"):
         head.append("the game is over")
     elif dec.get("seat") is not None and 0 <= int(dec["seat"]) < n:
