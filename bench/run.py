@@ -2,7 +2,7 @@
 
 For every registered game: random-playout applied actions/s and games/s (one core),
 ``clone()`` and ``to_json()`` µs on a mid-game state, and one ``ismcts`` decision at
-default settings; plus exact-odds computation times. Prints a Markdown table, the machine it
+default settings (these two in CPU time, so that a busy shared machine does not inflate them); plus exact-odds computation times. Prints a Markdown table, the machine it
 ran on and its load average.
 
 ``--peers`` also times OpenSpiel's python tic-tac-toe and python-chess random games in the same
@@ -57,7 +57,7 @@ def micro(fn: Any, repeat: int = 2000) -> float:
 
 
 def ismcts_decision(game: Any, state: Any) -> tuple[float, int]:
-    """Seconds for one ismcts decision at default settings (at a decision with >= 2 options)."""
+    """CPU seconds for one ismcts decision at default settings (at a decision with >= 2 options)."""
     s = state.clone()
     rng = Rng(3)
     while not s.is_over and len(s.decision.options) < 2:
@@ -66,9 +66,9 @@ def ismcts_decision(game: Any, state: Any) -> tuple[float, int]:
     if s.is_over:
         return 0.0, 0
     bot = make_bot("ismcts", game, s.decision.seat, seed=1)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     bot.choose(s)
-    return time.perf_counter() - t0, bot.last_iterations  # type: ignore[attr-defined]
+    return time.process_time() - t0, bot.last_iterations  # type: ignore[attr-defined]
 
 
 def odds_times() -> dict[str, float]:
@@ -97,10 +97,11 @@ def main() -> None:
     measure([*peers, *games.values()], args.seconds, max(1, args.rounds))
     rows = {}
     for gid, w in games.items():
-        p = {"actions_per_s": w.rate, "games_per_s": w.games / w.seconds, "games": w.games,
-             "mean_length": w.actions / w.games}
+        p = {"actions_per_s": w.rate, "cpu_actions_per_s": w.cpu_rate, "games_per_s": w.games / w.seconds,
+             "games": w.games, "mean_length": w.actions / w.games}
         if peers:
             p["ratios"] = {q.name: w.rate / q.rate for q in peers}
+            p["cpu_ratios"] = {q.name: w.cpu_rate / q.cpu_rate for q in peers}
         game, s = mid_game(gid, p["mean_length"])
         clone_us = micro(s.clone)
         json_us = micro(s.to_json, 300)
@@ -115,17 +116,21 @@ def main() -> None:
                           "games": rows, "odds_ms": odds}, indent=1))
         return
     print(f"Machine: {machine()}\nLoad average before: {load_before}; after: {load_after}\n")
-    print("| game | actions/s (1 core) | games/s | mean actions/game | clone µs | to_json µs | ismcts decision s |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("| game | actions/s (1 core) | actions/CPU s | games/s | mean actions/game | clone µs | to_json µs | "
+          "ismcts decision CPU s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for gid, r in rows.items():
-        print(f"| {gid} | {r['actions_per_s']:,.0f} | {r['games_per_s']:.2f} | {r['mean_length']:.0f} | "
+        print(f"| {gid} | {r['actions_per_s']:,.0f} | {r['cpu_actions_per_s']:,.0f} | {r['games_per_s']:.2f} | "
+              f"{r['mean_length']:.0f} | "
               f"{r['clone_us']:.1f} | {r['to_json_us']:.0f} | {r['ismcts_decision_s']:.2f} ({r['ismcts_iterations']} it.) |")
     if peers:
         ttt, chess = peers
-        print(f"\nPeers in the same run: {ttt.name} {ttt.rate:,.0f} actions/s, {chess.name} {chess.rate:,.0f} plies/s\n")
-        print("| game | ÷ OpenSpiel python tic-tac-toe | ÷ python-chess plies |\n|---|---:|---:|")
+        print(f"\nPeers in the same run: {ttt.name} {ttt.rate:,.0f} actions/s ({ttt.cpu_rate:,.0f} per CPU s), "
+              f"{chess.name} {chess.rate:,.0f} plies/s ({chess.cpu_rate:,.0f} per CPU s)\n")
+        print("| game | ÷ OpenSpiel python tic-tac-toe | ÷ python-chess plies | (same, in CPU time) |\n|---|---:|---:|---:|")
         for gid, r in rows.items():
-            print(f"| {gid} | {r['ratios'][ttt.name]:.2f} | {r['ratios'][chess.name]:.2f} |")
+            print(f"| {gid} | {r['ratios'][ttt.name]:.2f} | {r['ratios'][chess.name]:.2f} | "
+                  f"{r['cpu_ratios'][ttt.name]:.2f} / {r['cpu_ratios'][chess.name]:.2f} |")
     print("\n| exact odds | ms |\n|---|---:|")
     for k, v in odds.items():
         print(f"| {k} | {v:.2f} |")
