@@ -10,6 +10,10 @@ in the middle of it and restarted on the same database, and every action that ha
 acknowledged (a seat received the state that includes it) is looked up: missing ones are counted.
 
     python bench/load.py [--tables 200] [--seconds 60] [--think 0.25] [--game champions]
+    python bench/load.py --server-path /tmp/old-checkout --no-fault   # another version's server, same clients
+
+A client reads each update as a page does: the JSON message, and the board's HTML after its first
+newline when the board changed (older servers send JSON alone).
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import machine  # noqa: E402
+from peers import machine  # noqa: E402
 
 JOIN = re.compile(r'data-seat="(\d+)" readonly value="[^"]*/t/([0-9a-f]+)#([A-Za-z0-9_-]+)"')
 CONFIGS = {"champions": [("cfg.heroes", "spider_man"), ("cfg.heroes", "she_hulk")],
@@ -49,17 +53,30 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def parse(raw: str) -> dict:
+    """A frame as the page reads it: JSON, then the board's HTML after the first newline."""
+    head, nl, board = raw.partition("\n")
+    m = json.loads(head)
+    if nl:
+        m["board"] = board
+    return m
+
+
 class Server:
-    def __init__(self, db: Path, port: int) -> None:
-        self.db, self.port = db, port
+    def __init__(self, db: Path, port: int, path: str = "", profile: str = "") -> None:
+        self.db, self.port, self.path, self.profile = db, port, path, profile
         self.url = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> float:
         t0 = time.perf_counter()
+        env = {**os.environ, "PYTHONPATH": self.path} if self.path else dict(os.environ)
+        if self.profile:
+            env["CAPES_PROFILE"] = self.profile
         self.proc = subprocess.Popen([sys.executable, "-m", "capes.web.server", "--port", str(self.port), "--db",
                                       str(self.db), "--bot-pause", "0", "--quiet"], stdout=subprocess.DEVNULL,
-                                     stderr=open(self.db.with_suffix(".log"), "ab"), start_new_session=True)
+                                     stderr=open(self.db.with_suffix(".log"), "ab"), start_new_session=True,
+                                     env=env, cwd=self.path or None)  # (-m puts the cwd first on sys.path)
         while True:
             try:
                 if httpx.get(self.url + "/api/tables", timeout=5).status_code == 200:
@@ -142,7 +159,7 @@ class Load:
                     raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
                 except TimeoutError:
                     continue
-                m = json.loads(raw)
+                m = parse(raw)
                 if m["type"] == "error":
                     self.errors.append(m["message"])
                     self.measured_errors += self.measuring
@@ -219,10 +236,14 @@ def main() -> None:
     ap.add_argument("--game", choices=sorted(CONFIGS), default="champions")
     ap.add_argument("--kill-after", type=float, default=5.0, help="seconds of load before the SIGKILL")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--server-path", default="", help="run the server from this checkout (PYTHONPATH), "
+                    "e.g. an older version for a before/after comparison in the same run")
+    ap.add_argument("--no-fault", action="store_true", help="skip the SIGKILL-and-restart phase")
+    ap.add_argument("--profile", default="", help="write the server's cProfile stats to this file (with --no-fault)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     with tempfile.TemporaryDirectory(prefix="capes-load-") as tmp:
-        server = Server(Path(tmp) / "load.db", free_port())
+        server = Server(Path(tmp) / "load.db", free_port(), a.server_path, a.profile)
         server.start()
         try:
             load = Load(server, a.game, a.think, rng)
@@ -230,6 +251,7 @@ def main() -> None:
             rss, peak = server.rss_mb()
             lat = load.latency
             print(f"machine: {machine()}")
+            print(f"server: {a.server_path or 'this checkout'}")
             print(f"load: {a.tables} tables of {a.game} (2 human seats, scripted), think {a.think:g} s, "
                   f"{elapsed:.0f} s measured")
             print(f"  actions served: {load.actions} = {load.actions / elapsed:.0f}/s")
@@ -241,6 +263,8 @@ def main() -> None:
                   f"load average {os.getloadavg()[0]:.1f}")
             print(f"  errors: {len(load.errors)}, {load.measured_errors} of them while measuring" + (f" (first: {load.errors[0]})" if load.errors else ""))
             print(f"  server memory: {rss:.0f} MB resident, peak {peak:.0f} MB")
+            if a.no_fault:
+                return
             acked_before = dict(load.acked)
             fl = Load(server, a.game, a.think, rng)
             asyncio.run(fault(fl, a.tables, a.kill_after))

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import cProfile
 import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -64,14 +66,19 @@ def origin_allowed(ws: WebSocket, extra: frozenset[str]) -> bool:
 
 
 def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot_pause: float = 0.8,
-               bot_workers: str = "process", allowed_origins: tuple[str, ...] = (), max_open: int = 2000) -> Starlette:
-    """The server app. ``store`` replaces the SQLite file ``db`` (a storage backend of your own)."""
+               bot_workers: str = "process", bot_processes: int | None = None,
+               allowed_origins: tuple[str, ...] = (), max_open: int = 2000, version: str | None = None) -> Starlette:
+    """The server app. ``store`` replaces the SQLite file ``db`` (a storage backend of your own);
+    ``version`` is the capes version recorded with new tables (default ``capes.__version__``).
+    Bots think in ``bot_processes`` worker processes (default ``min(2, cpus)``; threads with
+    ``bot_workers="thread"``)."""
     hub_box: dict[str, Hub] = {}
     extra_origins = frozenset(allowed_origins)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub = Hub(store or SqliteStorage(db), BotRunner(bot_workers), bot_pause=bot_pause, max_open=max_open)
+        hub = Hub(store or SqliteStorage(db), BotRunner(bot_workers, bot_processes), bot_pause=bot_pause,
+                  max_open=max_open, version=version)
         for g in game_ids():  # import each game and its content now, not during the first player's request
             try:
                 hub.game(g, {})
@@ -81,10 +88,14 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         if n:
             log.info("resumed %d unfinished table(s)", n)
         hub_box["hub"] = app.state.hub = hub
+        prof = _profiler()
         try:
             yield
         finally:
             await hub.close()
+            if prof is not None:
+                prof.disable()
+                prof.dump_stats(os.environ["CAPES_PROFILE"])
 
     def hub() -> Hub:
         return hub_box["hub"]
@@ -224,11 +235,21 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
                     except TableError as e:
                         conn.push({"type": "error", "message": str(e)})
                         conn.sent_epoch = -1  # bring the page up to date
+                elif msg.get("type") == "show":
+                    # the page opened or closed its text version / glossary: send them with each update
+                    text, gloss = msg.get("text", False), msg.get("glossary", False)
+                    if not isinstance(text, bool) or not isinstance(gloss, bool):
+                        conn.push({"type": "error", "message": "show is {\"type\": \"show\", \"text\": true|false, "
+                                   "\"glossary\": true|false}"})
+                        continue
+                    conn.show_text, conn.show_glossary = text, gloss
+                    conn.text_n = conn.glossary_n = -1
+                    conn.wake.set()
                 elif msg.get("type") == "ping":
                     conn.push({"type": "pong"})
                 else:
-                    conn.push({"type": "error", "message": f"unknown message type {msg.get('type')!r}; "
-                               "expected act or ping"})
+                    conn.push({"type": "error", "message": f"unknown message type {str(msg.get('type'))[:40]!r}; "
+                               "expected act, show or ping"})
         except WebSocketDisconnect:
             pass
         finally:
@@ -251,6 +272,15 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _profiler() -> cProfile.Profile | None:
+    """``CAPES_PROFILE=FILE``: profile the server's event loop until it stops (bench/load.py --profile)."""
+    if not os.environ.get("CAPES_PROFILE"):
+        return None
+    prof = cProfile.Profile()
+    prof.enable()
+    return prof
 
 
 _ERR = "_capes_last_error"
@@ -303,5 +333,7 @@ async def _pump(t: Table, conn: Conn) -> None:
                 await conn.send(conn.outbox.popleft())
             if conn.sent_epoch != t.epoch:
                 await conn.send(t.message_for(conn))
+            for extra in t.extras_for(conn):
+                await conn.send(extra)
     except (WebSocketDisconnect, RuntimeError, ConnectionError):
         pass  # the page went away; the reader's finally cleans up

@@ -1,8 +1,13 @@
-"""Bots think in a worker, never on the server's event loop.
+"""Bots think in workers, never on the server's event loop.
 
-The default worker is a process pool (real parallelism: ISMCTS can think for a second while the
-server keeps serving). The worker receives the state as ``to_json`` text and rebuilds it; the bot
-decides from it exactly as in the CLI. A thread pool is available for tests and tiny machines.
+The default is a pool of worker processes (``min(2, cpus)`` unless configured): real parallelism, so
+that an ISMCTS bot thinking for a second at one table neither holds up the server nor queues another
+table's bot behind it. A worker receives the state as ``to_json`` text and rebuilds it; the bot decides
+from it exactly as in the CLI. A thread pool is available for tests and tiny machines.
+
+Each choice reports which worker made it and when (monotonic clock, shared by the processes of one
+machine), so that the server can show, and a test can check, that bots of different tables think at
+the same time.
 """
 
 from __future__ import annotations
@@ -10,13 +15,32 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
+import threading
+import time
+from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from capes.core.bots.base import make_bot
 from capes.core.protocol import Game, State
 
 _GAMES: dict[str, Game] = {}  # per worker process: configured games by (game id, config)
+
+
+def default_workers() -> int:
+    """Bot worker processes when none are configured: two, or one on a one-core machine."""
+    return max(1, min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+
+
+@dataclass(frozen=True)
+class Thought:
+    """Where and when one choice was made: the worker (process id, thread id) and its start and end."""
+
+    worker: tuple[int, int]
+    start: float
+    end: float
 
 
 def _game(game_id: str, config: dict[str, Any]) -> Game:
@@ -31,27 +55,41 @@ def _game(game_id: str, config: dict[str, Any]) -> Game:
     return g
 
 
+def _here() -> tuple[int, int]:
+    return os.getpid(), threading.get_ident()
+
+
 def choose_from_json(game_id: str, config: dict[str, Any], state_json: str, bot: str, seat: int, seed: int,
-                     opts: dict[str, Any]) -> str:
+                     opts: dict[str, Any]) -> tuple[str, Thought]:
     """Run in the worker: rebuild the state and let bot ``bot`` choose for ``seat``."""
+    t0 = time.monotonic()
     game = _game(game_id, config)
     state = game.from_json(state_json)
-    return make_bot(bot, game, seat, seed=seed, **opts).choose(state)
+    option = make_bot(bot, game, seat, seed=seed, **opts).choose(state)
+    return option, Thought(_here(), t0, time.monotonic())
 
 
-def _choose_here(state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]) -> str:
-    return make_bot(bot, state.game, seat, seed=seed, **opts).choose(state)
+def _choose_here(state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]) -> tuple[str, Thought]:
+    t0 = time.monotonic()
+    option = make_bot(bot, state.game, seat, seed=seed, **opts).choose(state)
+    return option, Thought(_here(), t0, time.monotonic())
 
 
 class BotRunner:
-    """``await runner.choose(state, bot, seat, seed, opts)`` → an option id, computed off the event loop."""
+    """``await runner.choose(state, bot, seat, seed, opts)`` → an option id, computed off the event loop
+    by one of ``workers`` workers (processes, or threads with ``kind="thread"``)."""
 
-    def __init__(self, kind: str = "process", workers: int = 1) -> None:
+    def __init__(self, kind: str = "process", workers: int | None = None) -> None:
         if kind not in ("process", "thread"):
             raise ValueError(f"bot worker kind must be process or thread (got {kind!r})")
+        workers = default_workers() if workers is None else workers
+        if not isinstance(workers, int) or not 1 <= workers <= 64:
+            raise ValueError(f"bot workers must be a whole number from 1 to 64 (got {workers!r})")
         self.kind = kind
         self.workers = workers
         self._pool: Executor | None = None
+        #: the latest choices' workers and times (the newest 256)
+        self.thoughts: deque[Thought] = deque(maxlen=256)
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -65,9 +103,20 @@ class BotRunner:
     async def choose(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]) -> str:
         loop = asyncio.get_running_loop()
         if self.kind == "process":
-            return await loop.run_in_executor(self._executor(), choose_from_json, state.game.id,
-                                              state.game.config_json(), state.to_json(), bot, seat, seed, opts)
-        return await loop.run_in_executor(self._executor(), _choose_here, state.clone(), bot, seat, seed, opts)
+            option, thought = await loop.run_in_executor(
+                self._executor(), choose_from_json, state.game.id, state.game.config_json(), state.to_json(), bot,
+                seat, seed, opts)
+        else:
+            option, thought = await loop.run_in_executor(self._executor(), _choose_here, state.clone(), bot, seat,
+                                                         seed, opts)
+        self.thoughts.append(thought)
+        return str(option)
+
+    def overlapping(self) -> int:
+        """How many pairs of recent choices were thought at the same time by different workers."""
+        ts = sorted(self.thoughts, key=lambda t: t.start)
+        return sum(1 for i, a in enumerate(ts) for b in ts[i + 1:]
+                   if b.start < a.end and a.worker != b.worker)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -12,25 +12,54 @@ import os
 from pathlib import Path
 
 from capes.web.app import MAX_MESSAGE, create_app
+from capes.web.botrunner import default_workers
 
 #: uvicorn refuses websocket frames larger than this before our own check sees them
 WS_MAX_SIZE = 8 * MAX_MESSAGE
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db: Path = Path("capes.db"), bot_pause: float | None = None,
-        bot_workers: str = "process", allowed_origins: tuple[str, ...] = (), access_log: bool = True) -> None:
-    """Serve until interrupted. ``CAPES_BOT_PAUSE`` (seconds) sets the bots' visible pause (default 0.8)."""
+        bot_workers: str = "process", allowed_origins: tuple[str, ...] = (), access_log: bool = True,
+        bot_processes: int | None = None) -> None:
+    """Serve until interrupted. ``CAPES_BOT_PAUSE`` (seconds) sets the bots' visible pause (default 0.8),
+    ``CAPES_BOT_PROCESSES`` how many worker processes the bots think in (default ``min(2, cpus)``)."""
     import uvicorn
 
     if bot_pause is None:
-        bot_pause = float(os.environ.get("CAPES_BOT_PAUSE", "0.8"))
+        bot_pause = _env_number("CAPES_BOT_PAUSE", "0.8", float, 0.0, 60.0)
+    if bot_processes is None:
+        bot_processes = int(_env_number("CAPES_BOT_PROCESSES", str(default_workers()), int, 1, 64))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    app = create_app(db, bot_pause=bot_pause, bot_workers=bot_workers, allowed_origins=allowed_origins)
-    print(f"capes: serving on http://{host}:{port}/ (tables in {db}); Ctrl-C stops", flush=True)
+    app = create_app(db, bot_pause=bot_pause, bot_workers=bot_workers, bot_processes=bot_processes,
+                     allowed_origins=allowed_origins)
+    unit = {"process": ("worker process", "worker processes"), "thread": ("thread", "threads")}[bot_workers]
+    print(f"capes: serving on http://{host}:{port}/ (tables in {db}; bots think in {bot_processes} "
+          f"{unit[bot_processes != 1]}); Ctrl-C stops", flush=True)
     # no per-message deflate: updates are a few KB, and compressing each one costs more CPU than it saves
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False,
                 log_level="info" if access_log else "warning",
                 access_log=access_log, proxy_headers=False, server_header=False)
+
+
+def _env_number(name: str, default: str, kind: type[int] | type[float], lo: float, hi: float) -> float:
+    raw = os.environ.get(name, default)
+    try:
+        value = kind(raw)
+        if not lo <= value <= hi:
+            raise ValueError
+    except ValueError:
+        raise SystemExit(f"capes: {name} must be a number from {lo:g} to {hi:g} (got {raw[:40]!r})") from None
+    return value
+
+
+def _processes(text: str) -> int:
+    try:
+        n = int(text)
+        if not 1 <= n <= 64:
+            raise ValueError
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number from 1 to 64 (got {text[:40]!r})") from None
+    return n
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -40,10 +69,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--db", type=Path, default=Path("capes.db"))
     ap.add_argument("--bot-pause", type=float, default=None)
     ap.add_argument("--bot-workers", choices=("process", "thread"), default="process")
+    ap.add_argument("--bot-processes", type=_processes, default=None,
+                    help="how many workers the bots think in (default: CAPES_BOT_PROCESSES or min(2, cpus))")
     ap.add_argument("--allow-origin", action="append", default=[])
     ap.add_argument("--quiet", action="store_true", help="no access log")
     a = ap.parse_args(argv)
-    run(a.host, a.port, a.db, a.bot_pause, a.bot_workers, tuple(a.allow_origin), access_log=not a.quiet)
+    run(a.host, a.port, a.db, a.bot_pause, a.bot_workers, tuple(a.allow_origin), access_log=not a.quiet,
+        bot_processes=a.bot_processes)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,9 @@ class TableRecord:
     note: str = ""  # why a table is broken, or the result summary
     created: float = field(default_factory=time.time)
     actions: int = 0  # how many actions are stored
+    #: the capes version that recorded the actions (the one that created the table, or the last one
+    #: that replayed them all and went on; "" for tables stored before versions were recorded)
+    version: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,10 @@ class Storage(ABC):
     def set_status(self, table_id: str, status: str, note: str = "") -> None: ...
 
     @abstractmethod
+    def set_version(self, table_id: str, version: str) -> None:
+        """Record that ``version`` replayed every stored action identically and now records the next ones."""
+
+    @abstractmethod
     def close(self) -> None: ...
 
 
@@ -90,7 +97,8 @@ CREATE TABLE IF NOT EXISTS tables (
     status TEXT NOT NULL,
     note TEXT NOT NULL DEFAULT '',
     created REAL NOT NULL,
-    actions INTEGER NOT NULL DEFAULT 0
+    actions INTEGER NOT NULL DEFAULT 0,
+    version TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);
 CREATE TABLE IF NOT EXISTS actions (
@@ -116,22 +124,25 @@ class SqliteStorage(Storage):
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(_SCHEMA)
+        cols = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
+        if "version" not in cols:  # a file from before versions were recorded
+            self.db.execute("ALTER TABLE tables ADD COLUMN version TEXT NOT NULL DEFAULT ''")
 
     def _row(self, r: tuple[Any, ...]) -> TableRecord:
         return TableRecord(id=r[0], game=r[1], config=json.loads(r[2]), seed=int(r[3]), seats=json.loads(r[4]),
                            token_hashes=json.loads(r[5]), bot_options=json.loads(r[6]), status=r[7], note=r[8],
-                           created=float(r[9]), actions=int(r[10]))
+                           created=float(r[9]), actions=int(r[10]), version=str(r[11]))
 
-    _COLS = "id, game, config, seed, seats, token_hashes, bot_options, status, note, created, actions"
+    _COLS = "id, game, config, seed, seats, token_hashes, bot_options, status, note, created, actions, version"
 
     def create_table(self, rec: TableRecord) -> None:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                f"INSERT INTO tables ({self._COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT INTO tables ({self._COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (rec.id, rec.game, json.dumps(rec.config, sort_keys=True), rec.seed, json.dumps(rec.seats),
                  json.dumps(rec.token_hashes), json.dumps(rec.bot_options, sort_keys=True), rec.status, rec.note,
-                 rec.created, 0))
+                 rec.created, 0, rec.version))
 
     def get_table(self, table_id: str) -> TableRecord | None:
         r = self.db.execute(f"SELECT {self._COLS} FROM tables WHERE id = ?", (table_id,)).fetchone()
@@ -170,6 +181,11 @@ class SqliteStorage(Storage):
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("UPDATE tables SET status = ?, note = ? WHERE id = ?", (status, note, table_id))
+
+    def set_version(self, table_id: str, version: str) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
 
     def close(self) -> None:
         self.db.close()

@@ -3,6 +3,11 @@
 Everything a page receives is built here, and only from ``render(state, seat)`` (or a game's own
 ``web_view``), ``visible_log(seat)``, ``glossary(state, seat)`` and the decision as the engine's
 ``view(seat)`` shows it: never ``to_json``, the RNG, the seed of a running game or another seat's view.
+
+What a seat is shown is built lazily: only when a page of that seat is connected and its update is sent,
+once per (state, seat) and shared by every page of the seat, and never for a state that is no longer
+current (the cache is keyed by the state itself and emptied when the next action commits). The drawing
+rides in the update; the text render and the glossary are sent only to pages that have them open.
 """
 
 from __future__ import annotations
@@ -37,12 +42,25 @@ class TableError(Exception):
     """A request the table refuses, with a one-line message for the page."""
 
 
+def capes_version() -> str:
+    import capes
+
+    return str(capes.__version__)
+
+
 def fingerprint(state: State) -> str:
     """A short digest of where the game stands after an action, to catch a replay that diverges."""
     d = state.decision
     tail = "\x1f".join(e.text for e in state.log[-3:])
     body = f"{len(state.log)}\x1e{tail}\x1e{d.seat}\x1e{d.prompt}\x1e" + "\x1f".join(d.ids())
     return f"{len(state.log)}:{zlib.crc32(body.encode('utf-8')):08x}"
+
+
+def frame(msg: dict[str, Any], board: str | None = None) -> str:
+    """One websocket text frame: the JSON message, then (after a newline, which JSON text never holds
+    raw) the board's HTML as is, so that a large drawing is not escaped into JSON and back."""
+    head = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+    return head if board is None else head + "\n" + board
 
 
 class Conn:
@@ -53,13 +71,18 @@ class Conn:
         self.seat = seat
         self.log_pos = log_pos
         self.sent_epoch = -1  # the table epoch this page last received
+        self.board: str | None = None  # the board HTML this page shows (not sent again while unchanged)
+        self.show_text = False  # the page has its text version open: send it with each update
+        self.show_glossary = False  # likewise the glossary
+        self.text_n = -1  # the action count of the text version / glossary last sent
+        self.glossary_n = -1
         self.outbox: deque[str] = deque()
         self.wake = asyncio.Event()
         self.wake.set()  # the first state goes out at once
         self.closed = False
 
     def push(self, msg: dict[str, Any]) -> None:
-        self.outbox.append(json.dumps(msg))
+        self.outbox.append(frame(msg))
         self.wake.set()
 
 
@@ -74,6 +97,9 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self._cache: dict[int | None, dict[str, Any]] = {}
         self._cache_epoch = -1
+        self._views: dict[tuple[str, int | None], Any] = {}  # (kind, seat) -> built for self._views_of
+        self._views_of: State | None = None
+        self.renders = 0  # how many seat views were built (the lazy-render test counts them)
         #: bumped at every change a page must see (an action, the table breaking)
         self.epoch = 0
 
@@ -97,8 +123,33 @@ class Table:
                 "seats": [{"name": self.seat_name(i), "kind": k,
                            "free": k == HUMAN and i not in online} for i, k in enumerate(self.rec.seats)]}
 
+    def _built(self, kind: str, seat: int | None, make: Callable[[State, Game], Any]) -> Any:
+        """``make(state, game)`` for the current state, built once per (state, kind, seat): a view is a
+        function of the current state, so the cache holds only the current state's views."""
+        st, game = self.state, self.game
+        assert st is not None and game is not None
+        if self._views_of is not st:
+            self._views.clear()
+            self._views_of = st
+        key = (kind, seat)
+        if key not in self._views:
+            self.renders += 1
+            self._views[key] = make(st, game)
+        return self._views[key]
+
+    def board(self, seat: int | None) -> str:
+        """The seat's table as drawn by its game (or its text render when the game draws nothing)."""
+        return str(self._built("board", seat, lambda st, g: board_html(g, st, seat)))
+
+    def text(self, seat: int | None) -> str:
+        """The seat's text render (the drawing's text alternative)."""
+        return str(self._built("text", seat, lambda st, g: g.render(st, seat)))
+
+    def glossary(self, seat: int | None) -> dict[str, str]:
+        return dict(self._built("glossary", seat, lambda st, g: g.glossary(st, seat)))
+
     def common(self, seat: int | None) -> dict[str, Any]:
-        """The part of a page's update that every page of ``seat`` shares (cached per action)."""
+        """The small part of a page's update that every page of ``seat`` shares (cached per epoch)."""
         if self._cache_epoch != self.epoch:
             self._cache.clear()
             self._cache_epoch = self.epoch
@@ -107,8 +158,8 @@ class Table:
             return hit
         msg: dict[str, Any] = {"type": "state", "n": self.version, "status": self.rec.status,
                                "note": self.rec.note if self.rec.status == BROKEN else ""}
-        st, game = self.state, self.game
-        if st is not None and game is not None:
+        st = self.state
+        if st is not None and self.game is not None:
             d = st.decision
             mine = seat is not None and d.seat == seat and self.rec.status == OPEN
             msg["decision"] = {
@@ -119,8 +170,6 @@ class Table:
                 "to_act": [self.seat_name(s) for s in (d.seats or ((d.seat,) if d.seat is not None else ()))],
                 "actor": self.seat_name(d.seat) if d.seat is not None else "",
             }
-            msg["board"] = board_html(game, st, seat)
-            msg["glossary"] = game.glossary(st, seat)
             res = st.result
             if res is not None:
                 msg["result"] = {"summary": res.summary, "seats": [
@@ -130,18 +179,39 @@ class Table:
         return msg
 
     def message_for(self, conn: Conn) -> str:
+        """The update ``conn`` needs now: the state's small part, its new log lines and, when it changed,
+        the board (see :func:`frame`)."""
         msg = dict(self.common(conn.seat))
         msg["seats"] = self.seats_info()
         st = self.state
-        if st is not None:
+        board = None
+        if st is not None and self.game is not None:
             entries = st.visible_log(conn.seat, conn.log_pos)
             msg["log"] = entries
-            rules = self.game.rules if self.game is not None else None
-            msg["rules"] = {r: (rules.get(r).title if rules is not None and rules.get(r) else "")  # type: ignore[union-attr]
-                            for r, _ in entries}
+            rules = self.game.rules
+            msg["rules"] = {r: (rule.title if (rule := rules.get(r)) is not None else "") for r, _ in entries}
             conn.log_pos = len(st.log)
+            board = self.board(conn.seat)
+            if board is conn.board or board == conn.board:
+                board = None  # the page shows it already
+            else:
+                conn.board = board
         conn.sent_epoch = self.epoch
-        return json.dumps(msg)
+        return frame(msg, board)
+
+    def extras_for(self, conn: Conn) -> list[str]:
+        """The text version and the glossary, for a page that has them open and lacks the current ones."""
+        out: list[str] = []
+        if self.state is None or self.game is None:
+            return out
+        n = self.version
+        if conn.show_text and conn.text_n != n:
+            conn.text_n = n
+            out.append(frame({"type": "text", "n": n, "text": self.text(conn.seat)}))
+        if conn.show_glossary and conn.glossary_n != n:
+            conn.glossary_n = n
+            out.append(frame({"type": "glossary", "n": n, "glossary": self.glossary(conn.seat)}))
+        return out
 
     def wake_all(self) -> None:
         self.epoch += 1
@@ -249,8 +319,11 @@ class Hub:
     """Every table this server holds, their storage and their bot worker."""
 
     def __init__(self, store: Storage, runner: BotRunner | None = None, bot_pause: float = 0.8,
-                 max_open: int = 2000) -> None:
+                 max_open: int = 2000, version: str | None = None) -> None:
         self.store = store
+        #: the capes version recorded with each table (a table recorded by another one is replayed and
+        #: checked action by action like any other)
+        self.version = capes_version() if version is None else version
         self.runner = runner or BotRunner()
         self.bot_pause = bot_pause
         self.max_open = max_open
@@ -282,7 +355,7 @@ class Hub:
         rec = TableRecord(id=new_table_id(), game=game.id, config=game.config_json(),
                           seed=secrets.randbelow(2**31) if seed is None else seed, seats=list(seats),
                           token_hashes=[hash_token(tokens[i]) if i in tokens else None for i in range(len(seats))],
-                          bot_options=dict(bot_options or {}), created=time.time())
+                          bot_options=dict(bot_options or {}), created=time.time(), version=self.version)
         state = game.new_game(rec.seed)
         self.store.create_table(rec)
         t = self.tables[rec.id] = Table(rec, game, state, self)
@@ -304,13 +377,22 @@ class Hub:
         for t in done[: max(0, len(done) - keep)]:
             del self.tables[t.rec.id]
 
+    def _other_version(self, rec: TableRecord) -> str:
+        """'' when ``rec`` was recorded by this version, else a clause naming both versions."""
+        if rec.version == self.version:
+            return ""
+        was = f"capes {rec.version}" if rec.version else "a capes version that was not recorded"
+        return f"; the table was recorded by {was} and this server runs capes {self.version}"
+
     def _rebuild(self, rec: TableRecord) -> Table:
-        """Replay a stored table; a replay that diverges marks it broken, naming the action."""
+        """Replay a stored table; a replay that diverges marks it broken, naming the action (and both
+        versions when another capes version recorded it). A table that replays identically under a new
+        version goes on, recorded by it from now on."""
         try:
             game = self.game(rec.game, rec.config)
             state = game.new_game(rec.seed)
         except CapesError as e:
-            note = f"cannot set the game up again: {e}"
+            note = f"cannot set the game up again: {e}{self._other_version(rec)}"
             if rec.status != BROKEN:
                 self.store.set_status(rec.id, BROKEN, note)
             rec.status, rec.note = BROKEN, note
@@ -332,10 +414,15 @@ class Hub:
                     else:
                         state = t.state = nxt
             if why:
-                note = f"replay diverged at action #{a.n + 1} {a.option!r}: {why}"
+                note = f"replay diverged at action #{a.n + 1} {a.option!r}: {why}{self._other_version(rec)}"
                 log.error("table %s: %s", rec.id, note)
                 t.mark_broken(note)
                 return t
+        if rec.status == OPEN and rec.version != self.version:
+            log.info("table %s: recorded by capes %s, replayed identically by %s", rec.id, rec.version or "?",
+                     self.version)
+            self.store.set_version(rec.id, self.version)
+            rec.version = self.version
         if rec.status == OPEN and state.is_over:  # the server stopped between the last commit and the status
             res = state.result
             rec.status, rec.note = OVER, res.summary if res is not None else ""

@@ -54,7 +54,21 @@ def recv(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
     m = ws.portal.call(get)
     if m["type"] == "websocket.close":
         return {"type": "closed", "code": m.get("code")}
-    return json.loads(m["text"])
+    return parse(m["text"])
+
+
+def parse(text: str) -> dict[str, Any]:
+    """A frame as the page reads it: JSON, then the board's HTML after the first newline (when it changed)."""
+    head, nl, board = text.partition("\n")
+    msg: dict[str, Any] = json.loads(head)
+    if nl:
+        msg["board"] = board
+    return msg
+
+
+def show(ws: Any, text: bool = False, glossary: bool = False) -> None:
+    """Open (or close) the text version and the glossary on this page, as a click on their <details> does."""
+    ws.send_json({"type": "show", "text": text, "glossary": glossary})
 
 
 def hello(ws: Any, token: str | None) -> dict[str, Any]:
@@ -82,3 +96,13 @@ def next_error(ws: Any) -> str:
         m = recv(ws)
         if m["type"] == "error":
             return str(m["message"])
+
+
+def next_of(ws: Any, kind: str, n: int | None = None, timeout: float = 30.0) -> dict[str, Any]:
+    """Receive until a message of type ``kind`` (with action count ``n`` when given)."""
+    while True:
+        m = recv(ws, timeout)
+        if m["type"] == "closed":
+            raise AssertionError(f"socket closed: {m}")
+        if m["type"] == kind and (n is None or m.get("n") == n):
+            return m

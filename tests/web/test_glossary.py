@@ -7,7 +7,7 @@ import pytest
 
 from capes.core import registry
 from capes.core.replay import replay
-from tests.web.helpers import client, create, hello, state_at
+from tests.web.helpers import client, create, hello, next_of, show, state_at
 
 
 @pytest.fixture
@@ -23,10 +23,13 @@ def test_each_seat_gets_its_own_glossary_and_secret_picks_stay_secret(c, monkeyp
     with c.websocket_connect(f"/ws/{tid}") as w0, c.websocket_connect(f"/ws/{tid}") as w1:
         hello(w0, tokens[0]), hello(w1, tokens[1])
         s0, s1 = state_at(w0), state_at(w1)
+        assert "glossary" not in s0  # sent only to a page that opens it
+        show(w0, glossary=True), show(w1, glossary=True)
+        g0, g1 = next_of(w0, "glossary", 0)["glossary"], next_of(w1, "glossary", 0)["glossary"]
         st = c.app.state.hub.get(tid).state
-        assert s0["glossary"] == st.game.glossary(st, 0) and s1["glossary"] == st.game.glossary(st, 1)
-        mine = {k for k in s0["glossary"] if k.startswith("Card ")}
-        theirs = {k for k in s1["glossary"] if k.startswith("Card ")}
+        assert g0 == st.game.glossary(st, 0) and g1 == st.game.glossary(st, 1)
+        mine = {k for k in g0 if k.startswith("Card ")}
+        theirs = {k for k in g1 if k.startswith("Card ")}
         assert len(mine) == 3 and not mine & theirs  # a hand's cards are its seat's alone
         n = 0
         while not s0.get("result"):

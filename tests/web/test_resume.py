@@ -16,7 +16,7 @@ def play(w, s, k):
     """Play ``k`` actions from seat ``w``'s page (a single human seat), returning the last state."""
     for _ in range(k):
         w.send_json({"type": "act", "n": s["n"], "option": s["decision"]["options"][0]["id"]})
-        s = state_at(w, s["n"] + 1)
+        s = {"board": s.get("board")} | state_at(w, s["n"] + 1)  # the board is sent only when it changed
     return s
 
 
@@ -89,3 +89,64 @@ def test_an_illegal_stored_action_is_named_too(tmp_path):
     with client(db) as c:
         rec = c.app.state.hub.store.get_table(tid)
         assert rec.status == "broken" and rec.note.startswith("replay diverged at action #2 'bogus': IllegalAction")
+
+
+def test_a_table_recorded_by_another_version_replays_and_goes_on(tmp_path):
+    db = tmp_path / "v.db"
+    with client(db, version="0.0.9-old") as c:
+        tid, tokens = create(c, "champions", ["human"], seed=15)
+        assert c.app.state.hub.store.get_table(tid).version == "0.0.9-old"
+        with c.websocket_connect(f"/ws/{tid}") as w:
+            hello(w, tokens[0])
+            s = play(w, state_at(w), 4)
+    with client(db) as c:  # this version: the actions replay identically, so the game goes on
+        hub = c.app.state.hub
+        rec = hub.store.get_table(tid)
+        assert rec.status == "open" and rec.version == hub.version != "0.0.9-old"
+        with c.websocket_connect(f"/ws/{tid}") as w:
+            hello(w, tokens[0])
+            s2 = state_at(w)
+            assert s2["n"] == 4 and s2["decision"] == s["decision"]
+            assert play(w, s2, 2)["n"] == 6
+
+
+def test_a_divergent_replay_of_another_versions_table_names_both_versions(tmp_path):
+    db = tmp_path / "dv.db"
+    with client(db, version="0.0.9-old") as c:
+        tid, tokens = create(c, "champions", ["human"], seed=16)
+        with c.websocket_connect(f"/ws/{tid}") as w:
+            hello(w, tokens[0])
+            play(w, state_at(w), 5)
+    con = sqlite3.connect(db)
+    with con:  # as if the new version's rules gave action #4 another outcome
+        con.execute("UPDATE actions SET check_ = 'x' WHERE table_id = ? AND n = 3", (tid,))
+    con.close()
+    with client(db) as c:
+        rec = c.app.state.hub.store.get_table(tid)
+        assert rec.status == "broken"
+        assert rec.note.startswith("replay diverged at action #4 ")
+        assert rec.note.endswith(f"the table was recorded by capes 0.0.9-old and this server runs capes "
+                                 f"{c.app.state.hub.version}")
+        assert rec.version == "0.0.9-old"  # never claimed by the version that could not replay it
+        with c.websocket_connect(f"/ws/{tid}") as w:
+            hello(w, tokens[0])
+            s = state_at(w)
+            assert s["status"] == "broken" and "0.0.9-old" in s["note"] and s["n"] == 3
+
+
+def test_a_database_from_before_versions_were_recorded_still_opens(tmp_path):
+    db = tmp_path / "o.db"
+    with client(db) as c:
+        tid, tokens = create(c, "champions", ["human"], seed=17)
+        with c.websocket_connect(f"/ws/{tid}") as w:
+            hello(w, tokens[0])
+            play(w, state_at(w), 3)
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("ALTER TABLE tables DROP COLUMN version")
+        con.execute("UPDATE actions SET check_ = 'x' WHERE table_id = ? AND n = 2", (tid,))
+    con.close()
+    with client(db) as c:
+        rec = c.app.state.hub.store.get_table(tid)
+        assert rec.status == "broken" and rec.note.startswith("replay diverged at action #3 ")
+        assert "recorded by a capes version that was not recorded" in rec.note

@@ -10,7 +10,7 @@ from starlette.websockets import WebSocketDisconnect
 from capes.core.registry import load
 from capes.core.replay import replay
 from capes.web.views import board_html
-from tests.web.helpers import client, create, form, hello, next_error, post, recv, state_at
+from tests.web.helpers import client, create, form, hello, next_error, next_of, post, recv, show, state_at
 
 
 @pytest.fixture
@@ -109,6 +109,47 @@ def test_two_tabs_of_one_seat_both_work(c):
         s1 = state_at(a, 1)
         a.send_json({"type": "act", "n": 1, "option": s1["decision"]["options"][0]["id"]})
         assert state_at(b, 2)["n"] == 2
+
+
+def test_views_are_built_lazily_once_per_state_and_seat_for_connected_pages_only(c):
+    """A board is built only for a seat with a page, once per state however many tabs it has; the text
+    version and the glossary only for a page that opened them; the cache holds the current state only."""
+    cfg = {"heroes": ["spider_man", "she_hulk"]}
+    tid, tokens = create(c, "champions", ["human", "human"], seed=12, **cfg)
+    t = c.app.state.hub.get(tid)
+    assert t.renders == 0  # nobody is looking yet
+    st = engine("champions", 12, [], **cfg)
+    with c.websocket_connect(f"/ws/{tid}") as a1, c.websocket_connect(f"/ws/{tid}") as a2, \
+            c.websocket_connect(f"/ws/{tid}") as b:
+        for w, seat in ((a1, 0), (a2, 0), (b, 1)):
+            hello(w, tokens[seat])
+        pages = (a1, a2, b)
+        s = [state_at(w, 0) for w in pages]
+        assert s[0]["board"] == s[1]["board"] == board_html(st.game, st, 0)
+        assert t.renders == 2 and set(t._views) == {("board", 0), ("board", 1)}  # no spectator, no text
+        show(a1, text=True)
+        assert next_of(a1, "text", 0)["text"] == st.game.render(st, 0)
+        assert t.renders == 3
+        for k in range(4):
+            actor = st.decision.seat
+            option = st.decision.options[0].id
+            (a1 if actor == 0 else b).send_json({"type": "act", "n": k, "option": option})
+            st.apply(option)
+            for w in pages:
+                state_at(w, k + 1)
+            assert next_of(a1, "text", k + 1)["text"] == st.game.render(st, 0)
+            assert t._views_of is t.state and set(t._views) == {("board", 0), ("board", 1), ("text", 0)}
+            assert t.renders == 3 + 3 * (k + 1)  # board 0 (shared by two tabs), board 1, text 0
+        a2.send_json({"type": "ping"})
+        assert next_of(a2, "pong")  # the second tab of seat 0 never received a text version
+        show(a1, glossary=True)
+        assert next_of(a1, "glossary", 4)["glossary"] == st.game.glossary(st, 0)
+        show(b, text=True, glossary=False)
+        m = next_of(b, "text", 4)
+        assert m["text"] == st.game.render(st, 1) != st.game.render(st, 0)
+        for bad in ({"type": "show", "text": "yes"}, {"type": "show", "glossary": 1}):
+            b.send_json(bad)
+            assert "show is" in next_error(b)
 
 
 def test_stale_illegal_and_malformed_actions_change_nothing(c, tmp_path):

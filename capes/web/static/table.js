@@ -53,7 +53,7 @@ function connect() {
   ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
   setConn(retry ? "reconnecting…" : "connecting…", "wait");
   ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token }));
-  ws.onmessage = (ev) => handle(JSON.parse(ev.data));
+  ws.onmessage = (ev) => handle(parseFrame(ev.data));
   ws.onclose = () => {
     pending = false;
     if (fatal) { setConn("disconnected", "off"); return; }
@@ -64,6 +64,25 @@ function connect() {
   };
 }
 
+// A frame is a JSON message; a state's board HTML, when it changed, follows it after the first newline.
+function parseFrame(data) {
+  const i = data.indexOf("\n");
+  if (i < 0) return JSON.parse(data);
+  const msg = JSON.parse(data.slice(0, i));
+  msg.board = data.slice(i + 1);
+  return msg;
+}
+
+// The text version of a drawn table and the glossary are sent only while they are open on the page.
+let textOpen = false;
+let glossaryOpen = false;
+
+function sendShow() {
+  if (ws && ws.readyState === WebSocket.OPEN) {
+    ws.send(JSON.stringify({ type: "show", text: textOpen, glossary: glossaryOpen }));
+  }
+}
+
 function handle(msg) {
   if (msg.type === "welcome") {
     retry = 0;
@@ -72,9 +91,15 @@ function handle(msg) {
     $("you").textContent = mySeat === null ? "watching" : `you play ${msg.seat_name}`;
     $("log").replaceChildren();
     if (msg.log_omitted) $("log").append(el("li", { class: "omitted" }, `(${msg.log_omitted} earlier lines not shown)`));
+    if (textOpen || glossaryOpen) sendShow();
   } else if (msg.type === "state") {
     pending = false;
     showState(msg);
+  } else if (msg.type === "text") {
+    const pre = document.querySelector("#board details.text-alt pre.render");
+    if (pre && msg.n === n) pre.textContent = msg.text;
+  } else if (msg.type === "glossary") {
+    if (msg.n === n) showGlossary(msg.glossary || {});
   } else if (msg.type === "seats") {
     showSeats(msg.seats);
   } else if (msg.type === "error") {
@@ -93,12 +118,16 @@ function handle(msg) {
 
 function showState(m) {
   n = m.n;
-  $("board").innerHTML = m.board || ""; // server-built HTML: the game's escaped text render or its own drawing
+  if (m.board !== undefined) { // absent: unchanged since the last update
+    // server-built HTML: the game's escaped text render or its own drawing
+    $("board").innerHTML = m.board;
+    const alt = document.querySelector("#board details.text-alt");
+    if (alt && textOpen) alt.open = true; // keeps the text version open across updates
+  }
   showTurn(m);
   showDecision(m.decision || {});
   showSeats(m.seats || []);
   appendLog(m.log || [], m.rules || {});
-  showGlossary(m.glossary || {});
   showResult(m);
   root.dataset.n = String(n);
 }
@@ -192,12 +221,24 @@ function appendLog(entries, rules) {
 
 function showGlossary(g) {
   const names = Object.keys(g);
-  const box = $("glossary");
-  box.hidden = names.length === 0;
   const dl = $("glossary-list");
   dl.replaceChildren();
+  if (!names.length) dl.append(el("dt", {}, "Nothing to explain here yet."));
   for (const name of names.sort()) dl.append(el("dt", {}, name), el("dd", {}, g[name]));
 }
+
+// toggle does not bubble: listen in the capture phase, for the drawing's text version and the glossary
+root.addEventListener("toggle", (ev) => {
+  const t = ev.target;
+  if (t.id === "glossary") {
+    if (glossaryOpen === t.open) return;
+    glossaryOpen = t.open;
+  } else if (t.classList && t.classList.contains("text-alt") && t.isConnected) {
+    if (textOpen === t.open) return; // (re)opened by a new board: its text comes with the update
+    textOpen = t.open;
+  } else return;
+  sendShow();
+}, true);
 
 function showResult(m) {
   const r = $("result");
