@@ -184,7 +184,7 @@ def draw_space_interacts(b: Any, view: dict[str, Any], found: dict[str, list[str
             src = where.get(oid.split(":")[1]) or "?"
             aid = f"ali{k}x{j}"
             lab2 = f"Interact: lead the Civilian at {src} to {lab}"
-            out.append(f'<a id="{aid}" class="al-choice al-space-opt" href="#{aid}" data-option="{_t(oid)}" '
+            out.append(f'<a id="{aid}" class="al-choice al-lead" href="#{aid}" data-option="{_t(oid)}" '
                        f'data-space="{_t(lab)}" aria-label="{_t(lab2)}"><title>{_t(lab2)}</title>'
                        f'<rect x="{x0 + 3 + j * w:.1f}" y="{y0 + 3}" width="{w - 2:.1f}" height="{CELL - 6}" rx="6" '
                        f'fill="#2563eb" fill-opacity=".25" stroke="#1e3a8a" stroke-width="3" stroke-dasharray="7 4">'
