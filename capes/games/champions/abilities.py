@@ -1,0 +1,118 @@
+"""Triggered abilities: which forced and optional interrupts/responses a window finds.
+
+Rule ids: champions/rr/forced (forced abilities resolve first), champions/rr/first-player (the first player
+orders simultaneous forced abilities), champions/rr/timing (each player in order may use optional ones),
+champions/summary/actions/interrupt-response. The window's questions (``optwin``, ``forced_order``) are in
+:mod:`capes.games.champions.timing`.
+"""
+
+from __future__ import annotations
+
+from capes.games.champions import cards as S
+
+
+class Abilities:
+    """Mixin of :class:`capes.games.champions.state.ChampionsState`: opening a window, finding its triggers."""
+
+    def window(self, event: str, i: int) -> None:
+        """Open the interrupt/response window for the event frame at stack index ``i``.
+
+        champions/rr/forced: forced abilities resolve first; then (champions/rr/timing) each player in
+        player order, first player first, may use optional interrupts/responses.
+        """
+        trigs = S.TRIGGERS.get(event)
+        if not trigs:
+            return
+        forced, codes = forced_of(event)
+        if forced:
+            due = []
+            cd = self.code
+            # cards that may carry a forced ability (identities by their current side)
+            cands = [u for u in (self.villain, self.mscheme, *self.eplay) if cd[u] in codes]
+            for p in range(self.n):
+                if self.idcard(p).code in codes:
+                    cands.append(self.ident[p])
+                cands += [u for u in self.play[p] if cd[u] in codes]
+            cands += [u for u in self.boosts if cd[u] in codes]
+            for u in cands:
+                code = self.ccard(u).code
+                for k, t in enumerate(forced):
+                    if t[0] == code and (t[4] is None or t[4](self, self._ctrl(u), u, i)):
+                        due.append((u, k))
+            # facedown boost cards (hidden) and copies of one card resolve without an ordering question
+            hidden = [(u, k) for u, k in due if u in self.boosts]
+            due = [(u, k) for u, k in due if u not in self.boosts]
+            for u, k in hidden:
+                forced[k][5](self, self._ctrl(u), u, i)
+            if len({forced[k][0] for _, k in due}) == 1:
+                for u, k in due:
+                    forced[k][5](self, self._ctrl(u), u, i)
+            elif due:  # champions/rr/first-player: the first player orders simultaneous forced abilities
+                # saved as (card, n-th forced trigger of that card's code): stable whatever order scripts load in
+                self.push(("forced_order", event, i, tuple((u, forced_nth(forced, k)) for u, k in due)))
+        if len(forced) < len(trigs):
+            self.push(("optwin", event, i, 0, ()))
+
+    def optional_triggers(self, event: str, i: int, p: int) -> tuple[bool, list[tuple[int, tuple]]]:
+        """(ask?, usable triggers) for player p. A player is asked whenever a card that could respond
+        is in their hand or deck (public knowledge: it keeps hidden hands hidden), even if they can
+        only pass."""
+        out: list[tuple[int, tuple]] = []
+        if not self.alive[p]:
+            return False, out
+        asked = False
+        for t in S.TRIGGERS.get(event, ()):
+            if t[1] != "optional":
+                continue
+            code, _, where, form, can, fn = t
+            if form == "hero" and not self._form[p] or form == "ae" and self._form[p]:
+                continue
+            if where == "hand":
+                if can is not None and not can(self, p, -1, i):
+                    continue
+                hidden = [u for u in self.hand[p] if self.code[u] == code]
+                # deck and facedown cards too (under Highway Robbery, held as Drones): resample may move a
+                # copy between them and the hand
+                if not hidden and not any(self.code[u] == code for u in self.deck[p]) and not any(
+                        (m[0] == "under" or m[0] == "drone") and self.code[m[2]] == code and self.owner[m[2]] == p
+                        for m in self.mods):
+                    continue
+                asked = True
+                for u in hidden:
+                    if self.can_afford(p, self.cost_of(p, u), "", u, u):
+                        out.append((u, t))
+                        break
+            elif where == "identity":
+                u = self.ident[p]
+                if self.idcard(p).code == code and (can is None or can(self, p, u, i)):
+                    out.append((u, t))
+            else:
+                for u in self.play[p]:
+                    if self.code[u] == code and (can is None or can(self, p, u, i)):
+                        out.append((u, t))
+        return asked or bool(out), out
+
+
+_FORCED: dict[str, tuple[list, frozenset, int, int]] = {}
+
+
+def forced_of(event: str) -> tuple[list, frozenset]:
+    """The forced triggers of ``event`` and their card codes, computed from the card scripts' registry (kept per
+    event, and recomputed whenever that event's list of triggers is replaced or changes length)."""
+    trigs = S.TRIGGERS.get(event, ())
+    fc = _FORCED.get(event)
+    if fc is None or fc[2] != id(trigs) or fc[3] != len(trigs):
+        fc = _FORCED[event] = ([t for t in trigs if t[1] == "forced"],
+                               frozenset(t[0] for t in trigs if t[1] == "forced"), id(trigs), len(trigs))
+    return fc[0], fc[1]
+
+
+def forced_nth(forced: list, k: int) -> int:
+    """The position of trigger ``forced[k]`` among the forced triggers of its own card code."""
+    return sum(1 for t in forced[:k] if t[0] == forced[k][0])
+
+
+def forced_trigger(event: str, code: str, j: int) -> tuple | None:
+    """The ``j``-th forced trigger of card ``code`` for ``event`` (the inverse of :func:`forced_nth`)."""
+    own = [t for t in forced_of(event)[0] if t[0] == code]
+    return own[j] if j < len(own) else None

@@ -1,0 +1,205 @@
+"""The round and the player phase: each player's turn menu (play a card, basic powers, abilities, change form,
+requests to other players) and what each choice starts.
+
+Rule ids: champions/summary/flow/1 and /2, champions/summary/actions/change-form, champions/summary/easy/2 (once per
+turn), champions/summary/faq/1 and ruling 8 (asking another player to use a card), TURN_CAP and ROUND_CAP
+(engine bounds).
+"""
+
+from __future__ import annotations
+
+from capes.games.champions import cards as S
+from capes.games.champions.basic_powers import _thw_label
+from capes.games.champions.frames import ASKS, ROUND_CAP, TURN_CAP, C, step
+from capes.games.champions.playing import _start_play
+from capes.games.champions.state import ChampionsState
+from capes.games.champions.timing import _first_line
+from capes.games.champions.zones import _in_play
+
+G = ChampionsState
+
+@step("round")
+def _round(g: G) -> None:
+    g.rnd += 1
+    if g.rnd > ROUND_CAP:
+        g.lose(f"Round {ROUND_CAP} has passed: the villain's scheme is complete (engine bound).")
+        return
+    g.emit("champions/summary/flow/1", f"Round {g.rnd}: the player phase begins.")
+    for p in range(g.n):
+        g.used[p] = []
+    frames = []
+    for p in g.order():
+        frames += [("tstart", p), ("turn", p)]
+    g.push(*frames, ("pend",), ("vthreat",), ("acts",), ("deal",), ("revall",), ("vend",), ("round",))
+
+
+@step("tstart")
+def _tstart(g: G, p: int) -> None:
+    g.turn = p
+    g.changed[p] = 0
+    g.acts = 0
+    g.emit("champions/summary/flow/2", f"Player {p + 1} ({g.idcard(p).name}) takes a turn.")
+
+
+def _turn_build(g: G, f: tuple):
+    p = f[1]
+    if not g.alive[p]:
+        return p, "", []
+    opts: list[tuple[str, str]] = []
+    if g.acts < TURN_CAP:
+        hero = g._form[p]
+        idu = g.ident[p]
+        total = sum(len(r) for _, _, r in g.sources(p, -1, -1))
+        for u in g.hand[p]:
+            if g.playable(p, u, total):
+                opts.append((f"play:{u}", f"Play {g.name(u)} (cost {g.cost_of(p, u)})", "Play a card"))
+        if not g.exh[idu]:
+            ic = g.idcard(p)
+            if hero:
+                if ic.atk is not None:
+                    for e in g.attackable(p):
+                        opts.append((f"atk:{e}", f"Attack {g.label(e)} with {ic.name} (ATK {g.atk(idu)})", "Attack"))
+                if ic.thw is not None:
+                    # every scheme it may thwart, also one with no threat: legal (ruling 5 withdrawn)
+                    for s in g.thwartable(p):
+                        opts.append((f"thw:{s}", f"Thwart {g.label(s)} with {ic.name} ({_thw_label(g, idu, s)}, "
+                                     f"{g.thr[s]} threat on it)", "Thwart"))
+            elif ic.rec is not None:
+                opts.append(("rec", f"Recover with {ic.name} (REC {g.rec(idu)})"))
+        for a in g.allies(p):
+            if g.exh[a]:
+                continue
+            ac = C(g.code[a])
+            if ac.atk is not None:
+                for e in g.attackable(p):
+                    opts.append((f"aatk:{a}:{e}", f"{ac.name} attacks {g.label(e)} (ATK {g.atk(a)}"
+                                 f"{f', takes {ac.atk_cost} damage' if ac.atk_cost else ''})", f"Ally {ac.name}"))
+            if ac.thw is not None:
+                for s in g.thwartable(p):
+                    opts.append((f"athw:{a}:{s}", f"{ac.name} thwarts {g.label(s)} ({_thw_label(g, a, s)}"
+                                 f"{f', takes {ac.thw_cost} damage' if ac.thw_cost else ''})", f"Ally {ac.name}"))
+        for u in [idu, *g.play[p], *g.eplay, g.villain]:
+            code = g.ccard(u).code
+            spec = S.ACTION.get(code)
+            if spec is None:
+                continue
+            _, form, can = spec
+            if form == "hero" and not hero or form == "ae" and hero:
+                continue
+            if can is not None and not can(g, p, u):
+                continue
+            opts.append((f"use:{u}", f"Use {g.name(u)}: {_first_line(g, u)}", "Use a card"))
+        # champions/summary/faq/1: another player's action abilities in play, used by request
+        for q in g.order():
+            if q == p:
+                continue
+            qh = g._form[q]
+            for u in [g.ident[q], *g.play[q]]:
+                spec = S.ACTION.get(g.ccard(u).code)
+                if spec is None:
+                    continue
+                _, form, can = spec
+                if form == "hero" and not qh or form == "ae" and qh:
+                    continue
+                if g.exh[u]:  # only public conditions here: the owner's hand stays hidden
+                    continue
+                opts.append((f"req:{u}", f"Ask player {q + 1} to use {g.name(u)}: {_first_line(g, u)}", "Ask another player"))
+        for q in g.order():  # champions/summary/faq/1: an action card from another hand, by request (ruling 8)
+            if q != p:  # always offered: whether that hand holds one stays hidden
+                opts.append((f"reqh:{q}", f"Ask player {q + 1} ({g.idcard(q).name}) to play an action card from "
+                             "their hand", "Ask another player"))
+        if not g.changed[p]:
+            opts.append(("flip", "Change to " + ("alter-ego" if hero else "hero") + " form"))
+    opts.append(("end", "End your turn"))
+    return p, f"Player {p + 1} ({g.idcard(p).name}): your turn", opts
+
+
+def _turn_do(g: G, f: tuple, oid: str) -> None:
+    p = f[1]
+    if oid == "end":
+        return
+    g.acts += 1
+    g.stack.append(f)  # the turn continues after this action
+    kind, _, rest = oid.partition(":")
+    if kind == "play":
+        u = int(rest)
+        _start_play(g, p, u)
+    elif kind == "atk":
+        g.push(("hattack", p, int(rest)))
+    elif kind == "thw":
+        g.push(("hthwart", p, int(rest)))
+    elif kind == "rec":
+        g.push(("recover", p))
+    elif kind == "aatk":
+        a, e = rest.split(":")
+        g.push(("aattack", p, int(a), int(e)))
+    elif kind == "athw":
+        a, s = rest.split(":")
+        g.push(("athwart", p, int(a), int(s)))
+    elif kind == "use":
+        u = int(rest)
+        S.ACTION[g.ccard(u).code][0](g, p, u)
+    elif kind == "flip":
+        g.changed[p] = 1  # champions/summary/easy/2: once per turn
+        g.push(("flip", p))
+    elif kind == "req":
+        u = int(rest)
+        g.push(("request", g.ctrl(u), u, p))
+    elif kind == "reqh":
+        g.push(("request_hand", int(rest), p))
+
+
+def _req_build(g: G, f: tuple):
+    _, q, u, p = f
+    spec = S.ACTION.get(g.ccard(u).code)
+    opts = [("decline", "Decline")]
+    if spec is not None and _in_play(g, u) and (spec[2] is None or spec[2](g, q, u)):
+        opts.insert(0, ("accept", f"Use {g.name(u)}"))
+    return q, f"Player {p + 1} asks you to use {g.name(u)}'s action", opts
+
+
+def _req_do(g: G, f: tuple, oid: str) -> None:
+    _, q, u, p = f
+    if oid == "accept":
+        g.emit("champions/summary/faq/1", f"Player {q + 1} uses {g.name(u)} at player {p + 1}'s request.")
+        S.ACTION[g.ccard(u).code][0](g, q, u)
+
+
+ASKS["request"] = (_req_build, _req_do)
+
+
+def _reqh_build(g: G, f: tuple):
+    """("request_hand", asked player q, asking player p): q may play an action event from their hand (paid by
+    q), or decline (champions/summary/faq/1; ruling 8). Only q sees which cards are offered."""
+    _, q, p = f
+    opts = []
+    if g.alive[q]:
+        for u in g.hand[q]:
+            if C(g.code[u]).type == "event" and g.playable(q, u):
+                opts.append((f"play:{u}", f"Play {g.name(u)} (cost {g.cost_of(q, u)}): {_first_line(g, u)}"))
+    opts.append(("decline", "Decline"))
+    return q, f"Player {p + 1} asks you to play an action card from your hand", opts
+
+
+def _reqh_do(g: G, f: tuple, oid: str) -> None:
+    _, q, p = f
+    if oid == "decline":
+        g.emit("champions/summary/faq/1", f"Player {q + 1} declines player {p + 1}'s request.")
+        return
+    u = int(oid[5:])
+    g.emit("champions/summary/faq/1", f"Player {q + 1} plays a card at player {p + 1}'s request.")
+    _start_play(g, q, u)
+
+
+ASKS["request_hand"] = (_reqh_build, _reqh_do)
+
+
+ASKS["turn"] = (_turn_build, _turn_do)
+
+
+@step("flip")
+def _flip(g: G, p: int) -> None:
+    # champions/summary/actions/change-form: only the form changes
+    g._form[p] = 1 - g._form[p]
+    g.emit("champions/summary/actions/change-form", f"Player {p + 1} changes to {g.idcard(p).name}.")
+    g.push(("win", "form_changed"), ("evt", "form_changed", p))

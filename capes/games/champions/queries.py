@@ -1,0 +1,210 @@
+"""What a card is now: current side, name, stats after modifiers, keywords, controllers and the lists of cards
+in play that rules and scripts ask for (enemies, minions, schemes, allies, player order).
+
+Rule ids: champions/rr/control (controller and owner), champions/rr/assault, champions/rr/guard,
+champions/rr/patrol, champions/rr/crisis (who may be attacked / thwarted), champions/rr/team-up (names in play).
+Stat modifiers come from ``@stat`` scripts (cards ``STAT``) and lasting effects ``("stat", card, which, n, until)``.
+"""
+
+from __future__ import annotations
+
+from capes.games.champions import cards as S
+from capes.games.champions.data import Card
+from capes.games.champions.frames import C
+
+
+class Queries:
+    """Mixin of :class:`capes.games.champions.state.ChampionsState`: reading the state (no change)."""
+
+    def idcard(self, p: int) -> Card:
+        c = C(self.code[self.ident[p]])
+        return c if self._form[p] else C(c.back or c.code)
+
+    def ccard(self, u: int) -> Card:
+        """The card as it currently is (identity by form)."""
+        o = self.owner[u]
+        if o >= 0 and self.ident[o] == u:
+            return self.idcard(o)
+        return C(self.code[u])
+
+    def is_ident(self, u: int) -> bool:
+        o = self.owner[u]
+        return o >= 0 and self.ident[o] == u
+
+    def ctype(self, u: int) -> str:
+        return C(self.code[u]).type
+
+    def name(self, u: int) -> str:
+        if u < 0:
+            return "-"
+        return self.ccard(u).name
+
+    def label(self, u: int, among: list[int] | None = None) -> str:
+        """``u``'s name as a player tells it apart from other cards of that name in play (or in ``among``):
+        a minion by the player it is engaged with, another card by its controller, then by a number."""
+        nm = self.name(u)
+        pool = among if among is not None else [self.villain, self.mscheme, *self.eplay,
+                                                 *(v for pl in self.play for v in pl)]
+        same = [v for v in pool if v != u and self.name(v) == nm]
+        if not same:
+            return nm
+        def tag(v: int) -> str:
+            if self.eng[v] >= 0:
+                return f"engaged with player {self.eng[v] + 1}"
+            q = self.ctrl(v)
+            return f"player {q + 1}'s" if q >= 0 else ""
+        t = tag(u)
+        if t and all(tag(v) != t for v in same):
+            return f"{nm} ({t})"
+        k = 1 + sum(1 for v in same if v < u)
+        return f"{nm} ({t + ', ' if t else ''}#{k})"
+
+    def _mod(self, which: str, u: int) -> int:
+        fns = S.STAT.get(which)
+        tot = 0
+        for m in self.mods:  # lasting effects: ("stat", uid, which, n, "phase"|"round")
+            if m[0] == "stat" and m[1] == u and m[2] == which:
+                tot += m[3]
+        if fns:
+            for v in self._modsrc():
+                f = fns.get(self.code[v])
+                if f is not None:
+                    tot += f(self, v, u)
+        return tot
+
+    def _modsrc(self) -> list[int]:
+        out = [self.villain, self.mscheme, *self.eplay]
+        for p in range(self.n):
+            out.append(self.ident[p])
+            out += self.play[p]
+        return out
+
+    def atk(self, u: int) -> int:
+        c = self.ccard(u)
+        v = c.atk or 0
+        if c.type in ("villain", "minion"):
+            for a in self.attached(u):
+                v += C(self.code[a]).atk or 0 if C(self.code[a]).type == "attachment" else 0
+        return max(0, v + self._mod("atk", u))
+
+    def thw(self, u: int) -> int:
+        return max(0, (self.ccard(u).thw or 0) + self._mod("thw", u))
+
+    def assault(self, s: int) -> bool:
+        """Scheme ``s`` has assault (champions/rr/assault)."""
+        return bool(C(self.code[s]).keywords) and self.has_kw(s, "assault") > 0
+
+    def basic_thw(self, u: int, s: int) -> int:
+        """The threat character ``u``'s basic thwart removes from scheme ``s`` (before crisis and "cannot"):
+        its THW, or its ATK against a scheme with assault (champions/rr/assault, ruling 56)."""
+        return self.atk(u) if self.assault(s) else self.thw(u)
+
+    def sch(self, u: int) -> int:
+        c = self.ccard(u)
+        v = c.sch or 0
+        for a in self.attached(u):
+            ac = C(self.code[a])
+            if ac.type == "attachment":
+                v += ac.sch or 0
+        return max(0, v + self._mod("sch", u))
+
+    def defv(self, u: int) -> int:
+        return max(0, (self.ccard(u).def_ or 0) + self._mod("def", u))
+
+    def rec(self, u: int) -> int:
+        return max(0, (self.ccard(u).rec or 0) + self._mod("rec", u))
+
+    def hp(self, u: int) -> int:
+        c = self.ccard(u)
+        v = c.hp or 0
+        if c.hp_per_hero:
+            v *= self.n
+        return max(1, v + self._mod("hp", u))
+
+    def hand_size(self, p: int) -> int:
+        return max(0, (self.idcard(p).hand or 0) + self._mod("hand", self.ident[p]))
+
+    def target(self, s: int) -> int:
+        c = C(self.code[s])
+        if c.threat is None:
+            return 0
+        return c.threat if c.threat_fixed else c.threat * self.n
+
+    def attached(self, u: int) -> list[int]:
+        out = [a for a in self.eplay if self.att[a] == u]
+        for p in range(self.n):
+            out += [a for a in self.play[p] if self.att[a] == u]
+        return out
+
+    def has_kw(self, u: int, kw: str) -> int:
+        """Keyword value on ``u``: printed, granted by attachments (``S.GRANTS``) or by lasting effects."""
+        v = self.ccard(u).kw(kw)
+        for a in self.attached(u):
+            gk = S.GRANTS.get(self.code[a])
+            if gk is not None and gk[0] == kw:
+                v += gk[1]
+        for m in self.mods:
+            if m[0] == "kw" and m[1] == u and m[2] == kw:
+                v += 1
+        return v
+
+    def form(self, p: int) -> int:  # type: ignore[override]
+        return self._form[p]
+
+    # ---- convenience lists
+    def minions(self, p: int | None = None) -> list[int]:
+        return [u for u in self.eplay if self.ctype(u) == "minion" and (p is None or self.eng[u] == p)]
+
+    def sides(self) -> list[int]:
+        return [u for u in self.eplay if self.ctype(u) == "side_scheme"]
+
+    def enemies(self) -> list[int]:
+        return [self.villain, *self.minions()]
+
+    def allies(self, p: int) -> list[int]:
+        return [u for u in self.play[p] if self.ctype(u) == "ally"]
+
+    def order(self) -> list[int]:
+        return [(self.first + i) % self.n for i in range(self.n) if self.alive[(self.first + i) % self.n]]
+
+    def attackable(self, p: int) -> list[int]:
+        """Enemies `p` may attack: the villain only while no guard minion is engaged with p (Guard)."""
+        ms = self.minions()
+        guard = any(self.eng[m] == p and self.has_kw(m, "guard") for m in ms)
+        return ms if guard else [self.villain, *ms]
+
+    def thwartable(self, p: int) -> list[int]:
+        """Schemes `p` may remove threat from (Crisis blocks the main scheme; Patrol too)."""
+        sd = self.sides()
+        crisis = any(C(self.code[s]).crisis for s in sd)
+        patrol = any(self.eng[m] == p and self.has_kw(m, "patrol") for m in self.minions())
+        return sd if (crisis or patrol) else [self.mscheme, *sd]
+
+    def friendly(self) -> list[int]:
+        out = []
+        for p in range(self.n):
+            if self.alive[p]:
+                out.append(self.ident[p])
+                out += self.allies(p)
+        return out
+
+    def _ctrl(self, u: int) -> int:
+        """The player who resolves ``u``'s abilities: its controller; for encounter cards the first player."""
+        q = self.ctl.get(u)
+        if q is not None:
+            return q
+        o = self.owner[u]
+        return o if o >= 0 else self.first
+
+    def ctrl(self, u: int) -> int:
+        """champions/rr/control: the player controlling card ``u`` (its owner unless an effect gave control of
+        it to another player; -1 for encounter cards)."""
+        q = self.ctl.get(u)
+        return self.owner[u] if q is None else q
+
+    def set_ctrl(self, u: int, q: int) -> None:
+        """Put ``u`` (in play) under player ``q``'s control (champions/rr/control)."""
+        if q == self.owner[u]:
+            self.ctl.pop(u, None)
+        else:
+            self.ctl[u] = q

@@ -1,0 +1,300 @@
+"""The state of a Champions game: every field in one place, the protocol hooks (clone, save, view, resample)
+and the run loop that resolves the rules stack.
+
+Card instances are small ints (``uid``) indexing flat per-instance lists (``dmg``, ``thr``, ``exh``...); static
+card data lives in :data:`capes.games.champions.data.CARDS`. Pending rules are an explicit stack of tuples
+(``self.stack``, :mod:`capes.games.champions.frames`): the top frame is either a step that runs at once
+(``STEPS``) or a question for a seat (``ASKS``). The methods rules and scripts call come from the mixins:
+:class:`~capes.games.champions.queries.Queries` (reading), :class:`~capes.games.champions.vocabulary.Vocabulary`
+(acting), :class:`~capes.games.champions.resources.Resources` (costs), :class:`~capes.games.champions.abilities.Abilities`
+(windows) and :class:`~capes.games.champions.piles.Piles` (decks).
+
+Rule ids: champions/summary/scoring/empty-deck and /empty-encounter (checked after every step, ``run``);
+hidden information of the view and of ``resample`` (hands, decks, facedown encounter and boost cards).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.protocol import Decision, Option, Result, State
+from capes.core.rng import Rng
+from capes.games.champions.abilities import Abilities
+from capes.games.champions.frames import ASKS, AUTO_SINGLE, NAMES, ON_EMPTY, STEPS, C
+from capes.games.champions.piles import Piles
+from capes.games.champions.queries import Queries
+from capes.games.champions.resources import Resources
+from capes.games.champions.vocabulary import Vocabulary
+
+
+class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
+    # ------------------------------------------------------------------ fields
+    FIELDS_LIST = ("dmg", "thr", "exh", "cnt", "st", "att", "eng", "edeck", "edisc", "eplay", "vstages",
+                   "mstages", "stack", "mods", "ident", "form", "changed", "alive", "boosts", "hit",
+                   "removed", "victory")
+    FIELDS_NESTED = ("deck", "hand", "disc", "play", "fd", "setaside", "used")
+    FIELDS_SCALAR = ("n", "villain", "mscheme", "accel", "first", "rnd", "turn", "over", "paid", "acts",
+                     "vdefeats")
+
+    n: int
+    code: tuple[str, ...]
+    owner: tuple[int, ...]
+    #: champions/rr/control: uid -> controlling seat, only for cards in play whose controller is not their owner
+    #: (a card in play sits in its controller's ``play`` list; it goes to its owner's piles when it leaves)
+    ctl: dict[int, int]
+
+    # ================================================================ protocol hooks
+    def _compute_decision(self) -> Decision:
+        if self.over:
+            return Decision(None, "The game is over.", ())
+        f = self.stack[-1]
+        seat, prompt, opts = ASKS[f[0]][0](self, f)
+        return Decision(seat, prompt, tuple(Option(*o) for o in opts), kind=f[0])
+
+    def _do(self, oid: str) -> None:
+        had = self._decks_had()
+        f = self.stack.pop()
+        self._buf = []
+        ASKS[f[0]][1](self, f, oid)
+        buf = self._buf
+        self._buf = None
+        buf.reverse()
+        self.stack.extend(buf)
+        self.run(had)
+
+    def _result(self) -> Result | None:
+        if not self.over:
+            return None
+        win = self.over == "win"
+        out = tuple("win" if win else "loss" for _ in range(self.n))
+        sc = tuple(1.0 if win else 0.0 for _ in range(self.n))
+        return Result(out, sc, "The heroes defeat the villain." if win else "The villain wins.")
+
+    def _dump(self) -> Any:
+        d: dict[str, Any] = {k: getattr(self, k) for k in self.FIELDS_LIST + self.FIELDS_NESTED + self.FIELDS_SCALAR}
+        d["code"] = list(self.code)
+        d["owner"] = list(self.owner)
+        d["ctl"] = sorted([u, q] for u, q in self.ctl.items())
+        return d
+
+    def _load(self, data: Any) -> None:
+        for k in self.FIELDS_LIST + self.FIELDS_NESTED:
+            setattr(self, k, [_tup(x) if k == "stack" or k == "mods" else (list(x) if isinstance(x, list) else x)
+                              for x in data[k]])
+        for k in self.FIELDS_SCALAR:
+            setattr(self, k, data[k])
+        self.code = tuple(data["code"])
+        self.owner = tuple(data["owner"])
+        self.ctl = {int(u): int(q) for u, q in data.get("ctl", ())}
+
+    def _copy_into(self, o: State) -> None:
+        assert isinstance(o, ChampionsState)
+        o.code = self.code
+        o.owner = self.owner
+        o.ctl = self.ctl.copy() if self.ctl else {}
+        o.dmg = self.dmg.copy()
+        o.thr = self.thr.copy()
+        o.exh = self.exh.copy()
+        o.cnt = self.cnt.copy()
+        o.st = self.st.copy()
+        o.att = self.att.copy()
+        o.eng = self.eng.copy()
+        o.edeck = self.edeck.copy()
+        o.edisc = self.edisc.copy()
+        o.eplay = self.eplay.copy()
+        o.vstages = self.vstages.copy()
+        o.mstages = self.mstages.copy()
+        o.stack = self.stack.copy()
+        o.mods = self.mods.copy()
+        o.ident = self.ident.copy()
+        o._form = self._form.copy()
+        o.changed = self.changed.copy()
+        o.alive = self.alive.copy()
+        o.boosts = self.boosts.copy()
+        o.hit = self.hit.copy()
+        o.removed = self.removed.copy()
+        o.victory = self.victory.copy()
+        o.deck = [x.copy() for x in self.deck]
+        o.hand = [x.copy() for x in self.hand]
+        o.disc = [x.copy() for x in self.disc]
+        o.play = [x.copy() for x in self.play]
+        o.fd = [x.copy() for x in self.fd]
+        o.setaside = [x.copy() for x in self.setaside]
+        o.used = [x.copy() for x in self.used]
+        o.n = self.n
+        o.villain = self.villain
+        o.mscheme = self.mscheme
+        o.accel = self.accel
+        o.first = self.first
+        o.rnd = self.rnd
+        o.turn = self.turn
+        o.over = self.over
+        o.paid = self.paid
+        o.acts = self.acts
+        o.vdefeats = self.vdefeats
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        def card(u: int) -> dict[str, Any]:
+            c = C(self.code[u])
+            d: dict[str, Any] = {"uid": u, "code": c.code, "name": c.name}
+            if self.dmg[u]:
+                d["damage"] = self.dmg[u]
+            if self.thr[u]:
+                d["threat"] = self.thr[u]
+            if self.exh[u]:
+                d["exhausted"] = True
+            if self.cnt[u]:
+                d["counters"] = self.cnt[u]
+            if self.st[u]:
+                d["status"] = [NAMES[i] for i in range(3) if self.st[u] >> i & 1]
+            if self.att[u] >= 0:
+                d["attached_to"] = self.att[u]
+            if self.eng[u] >= 0:
+                d["engaged_with"] = self.eng[u]
+            q = self.ctl.get(u)
+            if q is not None:
+                d["owner"] = self.owner[u]
+                d["controller"] = q
+            return d
+
+        shown = {"hero": ("atk", "thw", "def"), "alter_ego": ("rec",), "ally": ("atk", "thw"),
+                 "villain": ("atk", "sch"), "minion": ("atk", "sch")}
+        stat = {"atk": self.atk, "thw": self.thw, "def": self.defv, "rec": self.rec, "sch": self.sch}
+
+        def live(u: int) -> dict[str, Any]:
+            """A card in play with its current (public) numbers: hit points and stats after modifiers."""
+            d, c = card(u), self.ccard(u)
+            d["stats"] = {k: stat[k](u) for k in shown.get(c.type, ())}
+            if c.hp is not None:
+                d["stats"]["hp"] = self.hp(u)
+            if not d["stats"]:
+                del d["stats"]
+            return d
+
+        players = []
+        for p in range(self.n):
+            pd: dict[str, Any] = {
+                "identity": live(self.ident[p]) | {"form": "hero" if self._form[p] else "alter-ego",
+                                                    "name": self.idcard(p).name},
+                "alive": self.alive[p], "hand_size": len(self.hand[p]), "deck_size": len(self.deck[p]),
+                "discard": [self.code[u] for u in self.disc[p]], "play": [live(u) for u in self.play[p]],
+                "facedown_encounter": len(self.fd[p]), "changed_form": self.changed[p],
+                "setaside": [self.code[u] for u in self.setaside[p]],
+            }
+            if seat == p:
+                pd["hand"] = [card(u) for u in self.hand[p]]
+            players.append(pd)
+        return {
+            "round": self.rnd, "first_player": self.first, "turn": self.turn,
+            "villain": live(self.villain) | {"hp": self.hp(self.villain)}, "villain_stages_left": len(self.vstages),
+            "main_scheme": card(self.mscheme) | {"target": self.target(self.mscheme)},
+            "main_stages_left": len(self.mstages), "acceleration_tokens": self.accel,
+            "encounter_play": [live(u) for u in self.eplay], "encounter_deck": len(self.edeck),
+            "encounter_discard": [self.code[u] for u in self.edisc], "boost_facedown": len(self.boosts),
+            "players": players, "removed": [self.code[u] for u in self.removed],
+            "victory_display": [self.code[u] for u in self.victory],
+        }
+
+    def _resample(self, seat: int, rng: Rng) -> None:
+        # Other players' hands and every deck are unknown to `seat`; so are facedown encounter cards, the
+        # cards facedown under Highway Robbery (other players') and the player cards held facedown as
+        # Ultron's Drones (anyone's: they came from the top of a deck unseen).
+        mods = self.mods
+        for p in range(self.n):
+            slots = [i for i, m in enumerate(mods) if (m[0] == "under" and p != seat or m[0] == "drone")
+                     and self.owner[m[2]] == p]
+            # Each pool is sorted before it is shuffled: the deal then depends on the view and `rng`
+            # alone, never on the hidden order (what fair search bots need; contract 'fairplay').
+            if p == seat:
+                if not slots:
+                    self.deck[p].sort()
+                    rng.shuffle(self.deck[p])
+                    continue
+                pool = sorted(self.deck[p] + [mods[i][2] for i in slots])
+                rng.shuffle(pool)
+                for j, i in enumerate(slots):
+                    mods[i] = (*mods[i][:2], pool[j], *mods[i][3:])
+                self.deck[p] = pool[len(slots):]
+                continue
+            pool = sorted(self.hand[p] + self.deck[p] + [mods[i][2] for i in slots])
+            rng.shuffle(pool)
+            k = len(self.hand[p])
+            self.hand[p] = pool[:k]
+            for j, i in enumerate(slots):
+                mods[i] = (*mods[i][:2], pool[k + j], *mods[i][3:])
+            self.deck[p] = pool[k + len(slots):]
+        pool = sorted(self.edeck + self.boosts + [u for p in range(self.n) for u in self.fd[p]])
+        rng.shuffle(pool)
+        i = 0
+        for p in range(self.n):
+            k = len(self.fd[p])
+            self.fd[p] = pool[i:i + k]
+            i += k
+        k = len(self.boosts)
+        self.boosts = pool[i:i + k]
+        self.edeck = pool[i + k:]
+
+    # ================================================================ the run loop
+    _buf: list | None = None
+
+    def run(self, had: list[bool] | None = None) -> None:
+        st = self.stack
+        if had is None:
+            had = self._decks_had()
+        while st and not self.over:
+            if had[0] and not self.edeck or any(h and not d for h, d in zip(had[1:], self.deck, strict=True)):
+                self._ran_out(had)
+                if self.over:
+                    break
+            f = st[-1]
+            self._tick(f[0])
+            a = ASKS.get(f[0])
+            if a is not None:
+                seat, prompt, opts = a[0](self, f)
+                if not opts:
+                    st.pop()
+                    e = ON_EMPTY.get(f[0])
+                    if e is not None:
+                        self._buf = []
+                        e(self, f)
+                        buf = self._buf
+                        self._buf = None
+                        if buf:
+                            buf.reverse()
+                            st.extend(buf)
+                    continue
+                if len(opts) == 1 and f[0] in AUTO_SINGLE:
+                    st.pop()
+                    self._buf = []
+                    a[1](self, f, opts[0][0])
+                else:
+                    self._decision = Decision(seat, prompt, tuple(Option(*o) for o in opts), kind=f[0])
+                    return
+            else:
+                st.pop()
+                self._buf = []
+                STEPS[f[0]](self, *f[1:])
+            buf = self._buf
+            self._buf = None
+            if buf:
+                buf.reverse()
+                st.extend(buf)
+        if self.over:
+            self._decision = Decision(None, "The game is over.", ())
+
+    def push(self, *frames: tuple) -> None:
+        """Queue steps; within one rules step, everything pushed resolves in the order pushed."""
+        if self._buf is not None:
+            self._buf.extend(frames)
+        else:
+            self.stack.extend(reversed(frames))
+
+
+def _tup(x: Any) -> Any:
+    if isinstance(x, list):
+        return tuple(_tup(y) for y in x)
+    return x
+
+
+# property alias so scripts can call g.form(p) while state stores _form
+ChampionsState.FIELDS_LIST = tuple("_form" if f == "form" else f for f in ChampionsState.FIELDS_LIST)

@@ -1,0 +1,164 @@
+"""Timing windows: the questions of interrupt/response windows (optional triggers, player by player) and of
+simultaneous forced abilities, and resolving a triggered card played from hand.
+
+Rule ids: champions/rr/timing, champions/rr/forced, champions/rr/first-player, champions/rr/peril,
+champions/summary/actions/interrupt-response. Finding which triggers a window has is
+:mod:`capes.games.champions.abilities`.
+"""
+
+from __future__ import annotations
+
+from capes.games.champions import cards as S
+from capes.games.champions.abilities import forced_trigger
+from capes.games.champions.frames import ASKS, step
+from capes.games.champions.state import ChampionsState
+
+G = ChampionsState
+
+@step("evt")
+def _evt(g: G, *args) -> None:
+    pass
+
+
+@step("win")
+def _win(g: G, event: str) -> None:
+    g.window(event, len(g.stack) - 1)
+
+
+def _optwin_find(g: G, f: tuple):
+    _, event, i, k, used = f
+    order = g.order()
+    alone = next((m[2] for m in g.mods if m[0] == "peril"), -1) if g.mods else -1
+    while k < len(order):
+        p = order[k]
+        if alone >= 0 and p != alone:  # champions/rr/peril
+            k += 1
+            continue
+        asked, ts = g.optional_triggers(event, i, p)
+        ts = [t for t in ts if t[0] not in used]
+        if ts or asked:
+            return k, p, ts
+        k += 1
+    return k, -1, []
+
+
+def _who(g: G, q: int) -> str:
+    return f"player {q + 1} ({g.idcard(q).name})" if 0 <= q < g.n else "a player"
+
+
+#: the moment an interrupt/response window answers, in the game's words: event -> fn(state, event frame)
+_MOMENTS = {
+    "attack_init": lambda g, f: f"{g.name(f[1])} is about to attack {_who(g, f[2])}",
+    "dmg": lambda g, f: f"{g.name(f[1])} would take {f[2]} damage",
+    "threat": lambda g, f: f"{f[2]} threat would be placed on {g.name(f[1])}",
+    "treachery": lambda g, f: f"the treachery {g.name(f[1])} is revealed for {_who(g, f[2])}",
+    "encounter_revealed": lambda g, f: f"{g.name(f[1])} is revealed from the encounter deck for {_who(g, f[2])}",
+    "after_attack": lambda g, f: f"{g.name(f[2])} attacked {g.name(f[3])}",
+    "after_thwart": lambda g, f: f"{g.name(f[2])} thwarted",
+    "defended": lambda g, f: f"{g.name(f[2])} defended against {g.name(f[3])}",
+    "minion_defeated": lambda g, f: f"{g.name(f[2])} was defeated",
+    "minion_defeating": lambda g, f: f"{g.name(f[1])} is about to be defeated",
+    "minion_entered": lambda g, f: f"{g.name(f[2])} entered play engaged with {_who(g, f[3])}",
+    "form_changed": lambda g, f: f"{_who(g, f[2])} changed form",
+    "enemy_attacked": lambda g, f: f"{g.name(f[2])} attacked {_who(g, f[3])}",
+    "enemy_schemed": lambda g, f: f"{g.name(f[2])} schemed",
+    "round_end": lambda g, f: "the round ends",
+}
+
+
+def moment(g: G, event: str, i: int) -> str:
+    """What is happening at the event frame ``g.stack[i]``, in the game's words (for prompts)."""
+    fn = _MOMENTS.get(event)
+    if fn is not None and 0 <= i < len(g.stack):
+        try:
+            return fn(g, g.stack[i])
+        except (IndexError, TypeError):
+            pass
+    return event.replace("_", " ")
+
+
+def _optwin_build(g: G, f: tuple):
+    k, p, ts = _optwin_find(g, f)
+    if p < 0:
+        return 0, "", []
+    opts = []
+    for u, t in ts:
+        how = "Play" if t[2] == "hand" else "Use"
+        cost = f", cost {g.cost_of(p, u)}" if t[2] == "hand" else ""
+        opts.append((f"trig:{u}:{t[0]}", f"{how} {g.name(u)}{cost}: {_first_line(g, u)}"))
+    opts.append(("pass", "Pass (do nothing now)"))
+    kind = "an interrupt" if f[1] in ("attack_init", "dmg", "threat", "treachery", "encounter_revealed",
+                                      "minion_defeating") else "a response"
+    return p, f"Player {p + 1}: {moment(g, f[1], f[2])}. Use {kind}?", opts
+
+
+def _optwin_do(g: G, f: tuple, oid: str) -> None:
+    k, p, ts = _optwin_find(g, f)
+    _, event, i, _, used = f
+    if oid == "pass":
+        g.stack.append(("optwin", event, i, k + 1, used))
+        return
+    _, us, code = oid.split(":")
+    u = int(us)
+    t = next(t for uu, t in ts if uu == u and t[0] == code)
+    if t[2] == "hand":
+        g.hand[p].remove(u)
+        g.disc[p].append(u)
+        g.push(("pay", p, g.cost_of(p, u), "", u, "", ("trig_res", p, u, event, i)), ("optwin", event, i, k, used))
+        g.emit("champions/summary/actions/interrupt-response", f"Player {p + 1} plays {g.name(u)}.")
+    else:
+        g.emit("champions/summary/actions/interrupt-response", f"Player {p + 1} uses {g.name(u)}.")
+        t[5](g, p, u, i)
+        g.push(("optwin", event, i, k, (*used, u)))
+
+
+ASKS["optwin"] = (_optwin_build, _optwin_do)
+
+
+def _forced_due(g: G, f: tuple) -> list[tuple[int, int, tuple]]:
+    """The (card, n-th trigger of its code, trigger) of a ``forced_order`` frame still able to resolve."""
+    _, event, i, due = f
+    out = []
+    for u, j in due:
+        code = g.ccard(u).code
+        t = forced_trigger(event, code, j)
+        if t is not None and (t[4] is None or t[4](g, g._ctrl(u), u, i)):
+            out.append((u, j, t))
+    return out
+
+
+def _forced_build(g: G, f: tuple):
+    due = _forced_due(g, f)
+    return g.first, "Several forced abilities happen at once: which resolves first?", [
+        (f"f:{u}:{j}", f"{g.name(u)}: {_first_line(g, u)}") for u, j, _ in due]
+
+
+def _first_line(g: G, u: int) -> str:
+    """A short reminder of what card ``u`` does (its text up to the first full stop)."""
+    text = (g.ccard(u).text or "").strip()
+    return text.split(". ")[0].rstrip(".")[:80] or "its forced ability"
+
+
+def _forced_do(g: G, f: tuple, oid: str) -> None:
+    _, event, i, due = f
+    _, us, js = oid.split(":")
+    u, j = int(us), int(js)
+    for v, k, t in _forced_due(g, f):
+        if (v, k) == (u, j):
+            t[5](g, g._ctrl(u), u, i)
+    rest = tuple(x for x in due if x != (u, j))
+    if rest:
+        g.push(("forced_order", event, i, rest))
+
+
+ASKS["forced_order"] = (_forced_build, _forced_do)
+
+
+@step("trig_res")
+def _trig_res(g: G, p: int, u: int, event: str, i: int, paid: str) -> None:
+    g.paid = paid
+    code = g.code[u]
+    for t in S.TRIGGERS.get(event, ()):
+        if t[0] == code and t[2] == "hand":
+            t[5](g, p, u, i)
+            return

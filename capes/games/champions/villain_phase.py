@@ -1,0 +1,86 @@
+"""The villain phase: threat placed on the main scheme, the villain and minions activating against each player,
+encounter cards dealt (with hazard) and revealed.
+
+Rule ids: champions/summary/flow/4 to /8, champions/rr/hazard, champions/rr/acceleration.
+"""
+
+from __future__ import annotations
+
+from capes.games.champions.frames import HERO, C, step
+from capes.games.champions.state import ChampionsState
+
+G = ChampionsState
+
+@step("vthreat")
+def _vthreat(g: G) -> None:
+    # champions/summary/flow/5: acceleration + tokens + icons
+    s = g.mscheme
+    c = C(g.code[s])
+    base = c.escalation or 0
+    n = (base if c.escalation_fixed else base * g.n) + g.accel
+    n += sum(C(g.code[u]).accel for u in g.eplay)
+    g.emit("champions/summary/flow/4", "The villain phase begins.")
+    g.emit("champions/summary/flow/5", f"{n} threat is placed on {c.name}.")
+    g.push(("threat", s, n, "accel"))
+
+
+@step("acts")
+def _acts(g: G) -> None:
+    # champions/summary/flow/6: villain once per player, then that player's engaged minions
+    fr = []
+    for p in g.order():
+        fr += [("vact", p), ("mall", p)]
+    g.push(*fr)
+
+
+@step("vact")
+def _vact(g: G, p: int) -> None:
+    if not g.alive[p]:
+        return
+    if g._form[p] == HERO:
+        g.push(("attack", g.villain, p, 1))
+    else:
+        g.push(("scheme", g.villain, p, 1))
+
+
+@step("mall")
+def _mall(g: G, p: int) -> None:
+    g.push(*[("mact", m, p) for m in g.minions(p)])
+
+
+@step("mact")
+def _mact(g: G, m: int, p: int) -> None:
+    if m not in g.eplay or g.eng[m] != p or not g.alive[p]:
+        return
+    g.push(("attack" if g._form[p] == HERO else "scheme", m, p, 0))
+
+
+@step("deal")
+def _deal(g: G) -> None:
+    # champions/summary/flow/7 (+ champions/rr/hazard: one more card per hazard icon, in player order)
+    order = g.order()
+    if not order:
+        return
+    for p in order:
+        u = g.enc_draw()
+        if u >= 0:
+            g.fd[p].append(u)
+    hz = sum(C(g.code[u]).hazard for u in g.eplay) + C(g.code[g.mscheme]).hazard
+    for k in range(hz):
+        u = g.enc_draw()
+        if u >= 0:
+            g.fd[order[k % len(order)]].append(u)
+    g.emit("champions/summary/flow/7", f"Encounter cards are dealt ({len(order) + hz}).")
+
+
+@step("revall")
+def _revall(g: G) -> None:
+    g.push(*[("revfd", p) for p in g.order()])
+
+
+@step("revfd")
+def _revfd(g: G, p: int) -> None:
+    # champions/summary/flow/8
+    if g.fd[p] and g.alive[p]:
+        u = g.fd[p].pop(0)
+        g.push(("reveal", u, p, 1), ("revfd", p))

@@ -1,0 +1,68 @@
+"""Cards leaving play: whether a card is in play, permanent cards, discarding to the owner's pile.
+
+Rule ids: champions/rr/ownership (a card leaves play to its owner's discard pile, with its attachments),
+champions/rr/control (a card in play sits in its controller's play area), champions/rr/permanent,
+champions/rr/discard.
+"""
+
+from __future__ import annotations
+
+from capes.games.champions import cards as S
+from capes.games.champions.frames import C, step
+from capes.games.champions.state import ChampionsState
+
+G = ChampionsState
+
+def _in_play(g: G, u: int) -> bool:
+    o = g.ctl.get(u, g.owner[u])  # a player card in play is in its controller's play area
+    if o >= 0:
+        return g.alive[o] and (g.ident[o] == u or u in g.play[o])
+    return u == g.villain or u in g.eplay
+
+
+def _permanent(g: G, u: int) -> bool:
+    """champions/rr/permanent: a card in play with the permanent keyword cannot leave play."""
+    return bool(C(g.code[u]).keywords) and C(g.code[u]).kw("permanent") > 0 and _in_play(g, u)
+
+
+def _discard(g: G, u: int, force: bool = False) -> None:
+    """Put a card in play into its owner's discard pile (attachments on it go too): champions/rr/ownership.
+    A permanent card stays (champions/rr/permanent) unless ``force`` (its controller is eliminated, or the
+    card it is attached to leaves play)."""
+    if not force and _permanent(g, u):
+        g.emit("champions/rr/permanent", f"{g.name(u)} is permanent and cannot leave play.")
+        return
+    o = g.owner[u]
+    for a in g.attached(u):
+        if a != u:
+            _discard(g, a, True)
+    if u == g.villain or u == g.mscheme:
+        return
+    g.att[u] = -1
+    g.eng[u] = -1
+    g.dmg[u] = 0
+    g.thr[u] = 0
+    g.st[u] = 0
+    g.exh[u] = 0
+    g.cnt[u] = 0
+    if S.STAT.get("hp") and g.code[u] in S.STAT["hp"]:
+        g.push(("hpcheck",))  # the hit points it gave are gone: check defeat at once
+    if o >= 0:
+        q = g.ctl.pop(u, o)
+        if u in g.play[q]:
+            g.play[q].remove(u)
+            g.disc[o].append(u)
+        elif u in g.hand[o]:
+            g.hand[o].remove(u)
+            g.disc[o].append(u)
+    else:
+        if u in g.eplay:
+            g.eplay.remove(u)
+            g.edisc.append(u)
+
+
+@step("discard")
+def _discard_step(g: G, u: int) -> None:
+    if _in_play(g, u) or (g.owner[u] >= 0 and u in g.hand[g.owner[u]]):
+        g.emit("champions/rr/discard", f"{g.name(u)} is discarded.")
+        _discard(g, u)
