@@ -4,29 +4,27 @@ from capes.games.champions.cards import revealed
 
 
 @revealed("01191")  # Exhaustion (surge from keywords)
-def exhaustion(g, p, me):
-    g.exhaust(g.ident[p])
+def exhaustion(game, player, card):
+    game.exhaust(game.ident[player])
 
 
 @revealed("01192")  # Masterplan
-def masterplan(g, p, me):
-    sides = g.sides()
+def masterplan(game, player, card):
+    sides = game.sides()
     if sides:
         for s in sides:
-            g.add_threat(s, 4)
+            game.add_threat(s, 4)
         return
     # ruling 60: the search ends when the encounter deck runs out (the reshuffled discard pile is not searched)
-    from capes.games.champions.flow import discard_until
-    u = discard_until(g, p, lambda v: g.ctype(v) == "side_scheme")
+    u = game.discard_until(player, lambda v: game.ctype(v) == "side_scheme")
     if u >= 0:
-        g.reveal_card(u, p)
+        game.reveal_card(u, player)
     else:
-        g.emit("champions/rr/discard", "Masterplan: no side scheme is left in the encounter deck.")
+        game.emit("champions/rr/discard", "Masterplan: no side scheme is left in the encounter deck.")
 
 
 @revealed("01193")  # Under Fire (surge from keywords)
-def under_fire(g, p, me):
-    from capes.games.champions.flow import enc_draw
-    u = enc_draw(g)
+def under_fire(game, player, card):
+    u = game.enc_draw()
     if u >= 0:
-        g.reveal_card(u, p)
+        game.reveal_card(u, player)

@@ -1,50 +1,45 @@
 """Justice aspect cards."""
 
 from capes.games.champions.cards import action, play, stat, trigger
+from capes.games.champions.cards.effects import damage, exhausting, ready_with_uses, remove_threat, uses
 
-
-@trigger("01058", "after_thwart", kind="optional", can=lambda g, p, me, i: g.ev(i)[2] == me)  # Daredevil
-def daredevil(g, p, me, i):
-    g.choose(p, "enemy", (("dmg", "@", 1, me, 0),), "Daredevil: 1 damage to")
+# Daredevil (01058): response, after he thwarts, deal 1 damage to an enemy.
+trigger("01058", "after_thwart", kind="optional",
+        can=lambda game, player, card, at: game.event(at).thwarter == card)(damage(1))
 
 
 @stat("01059", "thw")  # Jessica Jones
-def jessica_jones(g, me, target):
-    return len(g.sides()) if target == me else 0
+def jessica_jones(game, card, target):
+    return len(game.sides()) if target == card else 0
 
 
-@play("01060", form="hero", can=lambda g, p, me: any(g.thr[s] for s in g.thwartable(p)))  # For Justice!
-def for_justice(g, p, me):
-    n = 4 if ("M" in g.paid or "W" in g.paid) else 3
-    g.thwart_with_event(p, n, me)
+@play("01060", form="hero", can=lambda game, player, card: any(game.thr[s] for s in game.thwartable(player)))  # For Justice!
+def for_justice(game, player, card):
+    n = 4 if ("M" in game.paid or "W" in game.paid) else 3
+    game.thwart_with_event(player, n, card)
 
 
 @trigger("01061", "threat", kind="optional", where="hand", form="hero",
-         can=lambda g, p, me, i: g.ev(i)[2] > 0)  # Great Responsibility
-def great_responsibility(g, p, me, i):
-    n = g.ev(i)[2]
-    g.ev_set(i, 2, 0)
-    g.damage(g.ident[p], n, -1)
+         can=lambda game, player, card, at: game.event(at).amount > 0)  # Great Responsibility
+def great_responsibility(game, player, card, at):
+    n = game.event(at).amount
+    game.change_event(at, amount=0)
+    game.damage(game.ident[player], n, -1)
 
 
 # The Power of Justice: resource doubling is applied by the engine (State.res_of).
 __import__("capes.games.champions.cards", fromlist=["mark"]).mark("01062", "justice")
 
 
-@trigger("01063", "minion_defeated", kind="optional",
-         can=lambda g, p, me, i: not g.exh[me] and g.ev(i)[3] == p)  # Interrogation Room
-def interrogation_room(g, p, me, i):
-    g.exhaust(me)
-    g.choose(p, "thwartable", (("rthreat", "@", 1, me),), "Interrogation Room: remove 1 threat from")
+# Interrogation Room (01063): response, after you defeat a minion, exhaust it to remove 1 threat from a scheme.
+trigger("01063", "minion_defeated", kind="optional",
+        can=lambda game, player, card, at: not game.exh[card] and game.event(at).by_player == player)(
+    exhausting(remove_threat(1)))
 
-
-@action("01064", can=lambda g, p, me: not g.exh[me] and g.cnt[me] > 0 and g.ctrl(me) == p)  # Surveillance Team
-def surveillance_team(g, p, me):
-    g.exhaust(me)
-    g.spend_uses(me)
-    g.choose(p, "thwartable", (("rthreat", "@", 1, me),), "Surveillance Team: remove 1 threat from")
+# Surveillance Team (01064), uses (3 counters): exhaust, spend a counter: remove 1 threat from a scheme.
+action("01064", can=ready_with_uses)(uses(remove_threat(1)))
 
 
 @stat("01065", "thw")  # Heroic Intuition
-def heroic_intuition(g, me, target):
-    return 1 if g.att[me] == target else 0
+def heroic_intuition(game, card, target):
+    return 1 if game.att[card] == target else 0

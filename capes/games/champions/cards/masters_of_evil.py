@@ -1,85 +1,85 @@
 """Masters of Evil modular set."""
 
 from capes.games.champions.cards import boost, cont, revealed, trigger
-from capes.games.champions.engine import HERO
+from capes.games.champions.frames import HERO
 
 MOE = ("01129", "01130", "01131", "01132")
 
 
 @revealed("01128")
-def masters_of_evil(g, p, me):
+def masters_of_evil(game, player, card):
     from capes.games.champions.cards.klaw import discard_until_minion
-    discard_until_minion(g, g.first, lambda u: g.code[u] in MOE)
+    discard_until_minion(game, game.first, lambda u: game.code[u] in MOE)
 
 
-def _random_discard(g, p):
-    if g.hand[p]:
-        u = g.hand[p][g.rng.randbelow(len(g.hand[p]))]
-        g.hand[p].remove(u)
-        g.disc[p].append(u)
+def _random_discard(game, player):
+    if game.hand[player]:
+        u = game.hand[player][game.rng.randbelow(len(game.hand[player]))]
+        game.hand[player].remove(u)
+        game.disc[player].append(u)
 
 
-@trigger("01129", "enemy_attacked", kind="forced", can=lambda g, p, me, i: g.ev(i)[2] == me and g.ev(i)[4] == "attack")
-def radioactive_man(g, p, me, i):
-    _random_discard(g, g.ev(i)[3])
+@trigger("01129", "enemy_attacked", kind="forced", can=lambda game, player, card, at: game.event(at).enemy == card and game.event(at).how == "attack")
+def radioactive_man(game, player, card, at):
+    _random_discard(game, game.event(at).player)
 
 
 @boost("01129")
-def radioactive_boost(g, p, me):
-    _random_discard(g, p)
+def radioactive_boost(game, player, card):
+    _random_discard(game, player)
 
 
 @trigger("01130", "attack_init", kind="forced",
-         can=lambda g, p, me, i: g.ev(i)[1] == me and not g.ev(i)[4] and not g.ev(i)[3] & 2)
-def whirlwind(g, p, me, i):
-    target = g.ev(i)[2]
-    for q in g.order():
-        if q != target and g._form[q] == HERO:
-            g.push(("attack", me, q, 2))  # flag 2: the copy does not trigger again
+         can=lambda game, player, card, at: game.event(at).attacker == card and not game.event(at).cancelled and not game.event(at).flags & 2)
+def whirlwind(game, player, card, at):
+    target = game.event(at).player
+    for q in game.order():
+        if q != target and game._form[q] == HERO:
+            game.push(("attack", card, q, 2))  # flag 2: the copy does not trigger again
 
 
 @boost("01130")
-def whirlwind_boost(g, p, me):
-    for q in g.order():
-        if g._form[q] == HERO:
-            g.damage(g.ident[q], 1, me)
+def whirlwind_boost(game, player, card):
+    for q in game.order():
+        if game._form[q] == HERO:
+            game.damage(game.ident[q], 1, card)
 
 
-@trigger("01131", "enemy_attacked", kind="forced", can=lambda g, p, me, i: g.ev(i)[2] == me and g.ev(i)[4] == "attack")
-def tiger_shark(g, p, me, i):
-    g.tough(me)
+@trigger("01131", "enemy_attacked", kind="forced", can=lambda game, player, card, at: game.event(at).enemy == card and game.event(at).how == "attack")
+def tiger_shark(game, player, card, at):
+    game.tough(card)
 
 
 @boost("01131")
-def tiger_shark_boost(g, p, me):
-    g.tough(g.villain)
+def tiger_shark_boost(game, player, card):
+    game.tough(game.villain)
 
 
 # Melter's "must defend with an ally" is applied by the defence question (flow._def_build).
 @boost("01132")
-def melter_boost(g, p, me):
-    for a in g.allies(p):
-        g.exhaust(a)
+def melter_boost(game, player, card):
+    for a in game.allies(player):
+        game.exhaust(a)
 
 
 @revealed("01133")  # Masters of Mayhem
-def masters_of_mayhem(g, p, me):
+def masters_of_mayhem(game, player, card):
     made = False
-    for m in g.minions():
-        q = g.eng[m]
-        if g.code[m] in MOE and g._form[q] == HERO:
-            g.push(("attack", m, q, 0))
+    for m in game.minions():
+        q = game.eng[m]
+        if game.code[m] in MOE and game._form[q] == HERO:
+            game.push(("attack", m, q, 0))
             made = True
     if not made:
-        g.push(("call", "masters_of_evil.mayhem_search", p))
+        game.push(("call", "masters_of_evil.mayhem_search", player))
 
 
 @cont
-def mayhem_search(g, p):
-    for lst in (g.edeck, g.edisc):
+def mayhem_search(game, player):
+    for lst in (game.edeck, game.edisc):
         for u in lst:
-            if g.code[u] in MOE:
-                g.remove_from_zones(u)
-                g.rng.shuffle(g.edeck)
-                g.push(("engage", u, p), ("call_revealed_if", u, p), ("quick", u, p))
+            if game.code[u] in MOE:
+                game.remove_from_zones(u)
+                game.rng.shuffle(game.edeck)
+                game.push(("engage", u, player), ("call_revealed_if", u, player), ("quick", u, player))
                 return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from capes.games.champions.cards import ANY_CONTROL, action, cont, enters, mark, stat, trigger
+from capes.games.champions.cards.effects import heal, ready_with_uses, uses
 from capes.games.champions.data import CARDS
 
 
@@ -10,93 +11,90 @@ from capes.games.champions.data import CARDS
 # resource: cancel its effects and discard it, then reveal another (the engine's encounter_revealed window;
 # cancel value 2 makes the engine reveal the next card once this one is discarded).
 @trigger("01075", "encounter_revealed", kind="optional",
-         can=lambda g, p, me, i: not g.exh[me] and not g.ev(i)[3] and g.can_afford(p, 1, "M", -1, -1))
-def black_widow(g, p, me, i):
-    g.exhaust(me)
-    g.ev_set(i, 3, 2)  # champions/rr/cancel
-    g.pay(p, 1, "M", ("nop_paid",))
+         can=lambda game, player, card, at: not game.exh[card] and not game.event(at).cancelled and game.can_afford(player, 1, "M", -1, -1))
+def black_widow(game, player, card, at):
+    game.exhaust(card)
+    game.change_event(at, cancelled=2)  # champions/rr/cancel
+    game.pay(player, 1, "M", ("nop_paid",))
 
 
 @enters("01076")  # Luke Cage: toughness (champions/rr/toughness): he enters play with a tough status card
-def luke_cage(g, p, me):
-    g.tough(me)
+def luke_cage(game, player, card):
+    game.tough(card)
 
 
 @trigger("01078", "treachery", kind="optional", where="hand", form="hero",
-         can=lambda g, p, me, i: not g.ev(i)[3])
-def get_behind_me(g, p, me, i):
+         can=lambda game, player, card, at: not game.event(at).cancelled)
+def get_behind_me(game, player, card, at):
     """Get Behind Me! (01078): hero interrupt when a treachery is revealed: cancel its When Revealed; the
     villain attacks you instead (champions/rr/cancel)."""
-    g.ev_set(i, 3, 1)
-    g.villain_attacks(p)
+    game.change_event(at, cancelled=1)
+    game.villain_attacks(player)
 
 
 @trigger("01077", "defended", kind="optional", where="hand",
-         can=lambda g, p, me, i: g.ev(i)[2] == g.ident[p] and g.ev(i)[3] in g.attackable(p))
-def counter_punch(g, p, me, i):
+         can=lambda game, player, card, at: game.event(at).defender == game.ident[player] and game.event(at).enemy in game.attackable(player))
+def counter_punch(game, player, card, at):
     """Counter-Punch: response (attack) after your hero defends against an enemy attack: damage equal to
     your hero's ATK to that enemy. It is an attack (champions/rr/attack): guard limits it and retaliate
     answers it."""
-    e = g.ev(i)[3]
-    g.push(("eattack", p, e, g.atk(g.ident[p]), me, 0))
+    e = game.event(at).enemy
+    game.push(("eattack", player, e, game.atk(game.ident[player]), card, 0))
 
 
 # The Power of Protection: resource doubling is applied by the engine (State.res_of).
 mark("01079", "protection")
 
 
-@action("01080", can=lambda g, p, me: g.ctrl(me) == p and not g.exh[me] and g.cnt[me] > 0)  # Med Team
-def med_team(g, p, me):
-    g.exhaust(me)
-    g.spend_uses(me)
-    g.choose(p, "damaged_friendly", (("heal", "@", 2),), "Med Team: heal 2 damage from")
+# Med Team (01080), uses (3 counters): exhaust, spend a counter: heal 2 damage from a hero or ally.
+action("01080", can=ready_with_uses)(uses(heal(2)))
 
 
 ANY_CONTROL.add("01081")
 
 
 @enters("01081")  # Armored Vest: played under any player's control (max 1 per player)
-def armored_vest(g, p, me):
+def armored_vest(game, player, card):
     """The player who plays it picks a player who controls no Armored Vest; the vest enters play under that
     player's control (champions/rr/control; it is not an attachment). Should nobody be free, it is discarded."""
-    g.att[me] = -1
-    free = [q for q in g.order()
-            if not any(g.code[a] == "01081" for a in g.play[q] if a != me)]
+    game.att[card] = -1
+    free = [q for q in game.order()
+            if not any(game.code[a] == "01081" for a in game.play[q] if a != card)]
     if not free:
-        g.discard(me)
+        game.discard(card)
     elif len(free) == 1:
-        vest_to(g, me, free[0])
+        vest_to(game, card, free[0])
     else:
-        g.modal(p, [(f"Armored Vest for player {q + 1} ({g.idcard(q).name})",
-                     (("call", "protection.vest_to", me, q),)) for q in free])
+        game.modal(player, [(f"Armored Vest for player {q + 1} ({game.idcard(q).name})",
+                     (("call", "protection.vest_to", card, q),)) for q in free])
 
 
 @cont
-def vest_to(g, me, q):
-    c = g.ctrl(me)
-    if me not in g.play[c]:
+def vest_to(game, card, q):
+    c = game.ctrl(card)
+    if card not in game.play[c]:
         return
-    g.play[c].remove(me)
-    g.play[q].append(me)
-    g.set_ctrl(me, q)
-    g.emit("champions/rr/control", f"Armored Vest enters play under player {q + 1}'s control.")
+    game.play[c].remove(card)
+    game.play[q].append(card)
+    game.set_ctrl(card, q)
+    game.emit("champions/rr/control", f"Armored Vest enters play under player {q + 1}'s control.")
 
 
 @stat("01081", "def")
-def armored_vest_def(g, me, target):
+def armored_vest_def(game, card, target):
     """Your hero gets +1 DEF: the hero of the vest's controller."""
-    q = g.ctrl(me)
-    return 1 if q >= 0 and target == g.ident[q] and me in g.play[q] else 0
+    q = game.ctrl(card)
+    return 1 if q >= 0 and target == game.ident[q] and card in game.play[q] else 0
 
 
 
 # ---------------------------------------------------------------- Indomitable
 @trigger("01082", "defended", kind="optional",
-         can=lambda g, p, me, i: g.ctrl(me) == p and g.att[me] == g.ident[p] == g.ev(i)[2])
-def indomitable(g, p, me, i):
+         can=lambda game, player, card, at: game.ctrl(card) == player and game.att[card] == game.ident[player] == game.event(at).defender)
+def indomitable(game, player, card, at):
     """Response: after your hero defends, discard Indomitable to ready your hero."""
-    g.discard(me)
-    g.ready(g.ident[p])
+    game.discard(card)
+    game.ready(game.ident[player])
 
 
 _ = CARDS

@@ -1,52 +1,52 @@
 """The Standard encounter set."""
 
 from capes.games.champions.cards import revealed
-from capes.games.champions.engine import HERO
+from capes.games.champions.frames import HERO
 
 
 @revealed("01186")  # Advance
-def advance(g, p, me):
-    g.villain_schemes(p)
+def advance(game, player, card):
+    game.villain_schemes(player)
 
 
 @revealed("01187")  # Assault
-def assault(g, p, me):
-    if g._form[p] != HERO:
-        g.surge(p)
+def assault(game, player, card):
+    if game._form[player] != HERO:
+        game.surge(player)
     else:
-        g.villain_attacks(p)
+        game.villain_attacks(player)
 
 
 @revealed("01188")  # Caught Off Guard
-def caught_off_guard(g, p, me):
-    if any(g.ctype(u) in ("upgrade", "support") for u in g.play[p]):
-        g.choose(p, "my_upgrade_support", (("discard", "@"),), "Caught Off Guard: discard")
+def caught_off_guard(game, player, card):
+    if any(game.ctype(u) in ("upgrade", "support") for u in game.play[player]):
+        game.choose(player, "my_upgrade_support", (("discard", "@"),), "Caught Off Guard: discard")
     else:
-        g.surge(p)
+        game.surge(player)
 
 
 @revealed("01189")  # Gang-Up
-def gang_up(g, p, me):
-    if g._form[p] != HERO:
-        g.surge(p)
+def gang_up(game, player, card):
+    if game._form[player] != HERO:
+        game.surge(player)
         return
-    g.villain_attacks(p)
-    for m in g.minions(p):
-        g.push(("attack", m, p, 0))
+    game.villain_attacks(player)
+    for m in game.minions(player):
+        game.push(("attack", m, player, 0))
 
 
 @revealed("01190")  # Shadow of the Past
-def shadow_of_the_past(g, p, me):
-    nem = g.setaside[p]
-    minion = [u for u in nem if g.ctype(u) == "minion"]
-    side = [u for u in nem if g.ctype(u) == "side_scheme"]
+def shadow_of_the_past(game, player, card):
+    nem = game.setaside[player]
+    minion = [u for u in nem if game.ctype(u) == "minion"]
+    side = [u for u in nem if game.ctype(u) == "side_scheme"]
     rest = [u for u in nem if u not in minion and u not in side]
-    g.setaside[p] = []
-    g.edeck += rest
-    g.rng.shuffle(g.edeck)
+    game.setaside[player] = []
+    game.edeck += rest
+    game.rng.shuffle(game.edeck)
     for u in side:
-        g.reveal_card(u, p)
+        game.reveal_card(u, player)
     for u in minion:
-        g.push(("engage", u, p), ("call_revealed_if", u, p), ("quick", u, p))
+        game.push(("engage", u, player), ("call_revealed_if", u, player), ("quick", u, player))
     if not minion:
-        g.surge(p)
+        game.surge(player)

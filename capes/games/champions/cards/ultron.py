@@ -16,7 +16,7 @@ from __future__ import annotations
 from capes.games.champions import cards as S
 from capes.games.champions.cards import action, boost, cont, defeated, mark, revealed, setup, stat, trigger
 from capes.games.champions.data import CARDS
-from capes.games.champions.engine import F_ATTACK, HERO, STUN
+from capes.games.champions.frames import F_ATTACK, HERO, STUN
 
 DRONE = "ultron_drone"  # token card: a facedown player card acting as a Drone minion
 ULTRONS = ("01134", "01135", "01136")
@@ -26,235 +26,234 @@ _NOT_PER_CARD = {"stack", "mods", "edeck", "edisc", "eplay", "vstages", "mstages
 
 
 # ====================================================================== Drone helpers
-def is_drone(g, u: int) -> bool:
+def is_drone(game, u: int) -> bool:
     """A Drone minion in play (facedown Drones and Advanced Ultron Drones)."""
-    return u in g.eplay and CARDS[g.code[u]].type == "minion" and "Drone" in CARDS[g.code[u]].traits
+    return u in game.eplay and CARDS[game.code[u]].type == "minion" and "Drone" in CARDS[game.code[u]].traits
 
 
-def facedown(g, u: int) -> bool:
-    return g.code[u] == DRONE
+def facedown(game, u: int) -> bool:
+    return game.code[u] == DRONE
 
 
-def drones(g, p: int | None = None) -> list[int]:
-    return [u for u in g.eplay if is_drone(g, u) and (p is None or g.eng[u] == p)]
+def drones(game, player: int | None = None) -> list[int]:
+    return [u for u in game.eplay if is_drone(game, u) and (player is None or game.eng[u] == player)]
 
 
-def held_card(g, t: int) -> int:
+def held_card(game, t: int) -> int:
     """The player card under facedown Drone ``t`` (-1 if ``t`` is not one)."""
-    for m in g.mods:
+    for m in game.mods:
         if m[0] == "drone" and m[1] == t:
             return m[2]
     return -1
 
 
-def _token(g) -> int:
-    for k, m in enumerate(g.mods):
+def _token(game) -> int:
+    for k, m in enumerate(game.mods):
         if m[0] == "dpool":
-            g.mods.pop(k)
+            game.mods.pop(k)
             return m[1]
-    n = len(g.code)
-    for name in g.FIELDS_LIST:
-        lst = getattr(g, name, None)
+    n = len(game.code)
+    for name in game.FIELDS_LIST:
+        lst = getattr(game, name, None)
         if name not in _NOT_PER_CARD and isinstance(lst, list) and len(lst) == n:
             lst.append(-1 if name in ("att", "eng") else 0)
-    g.code = (*g.code, DRONE)
-    g.owner = (*g.owner, -1)
+    game.code = (*game.code, DRONE)
+    game.owner = (*game.owner, -1)
     return n
 
 
-def _restore(g, t: int) -> None:
+def _restore(game, t: int) -> None:
     """Facedown Drone ``t`` leaves play: the held card goes to its owner's discard pile; the token is freed."""
-    for k, m in enumerate(g.mods):  # noqa: B007 (k is used after the loop)
+    for k, m in enumerate(game.mods):  # noqa: B007 (k is used after the loop)
         if m[0] == "drone" and m[1] == t:
             break
     else:
         return
-    _, _, card, p = g.mods.pop(k)
-    g.remove_from_zones(t)
-    g.eng[t] = -1
-    g.att[t] = -1
-    g.dmg[t] = 0
-    g.st[t] = 0
-    g.exh[t] = 0
-    g.mods.append(("dpool", t))
-    g.disc[p].append(card)
-    g.emit("champions/rr/environment", f"The facedown Drone ({g.name(card)}) is placed in player {p + 1}'s "
+    _, _, held, player = game.mods.pop(k)
+    game.remove_from_zones(t)
+    game.eng[t] = -1
+    game.att[t] = -1
+    game.dmg[t] = 0
+    game.st[t] = 0
+    game.exh[t] = 0
+    game.mods.append(("dpool", t))
+    game.disc[player].append(held)
+    game.emit("champions/rr/environment", f"The facedown Drone ({game.name(held)}) is placed in player {player + 1}'s "
            "discard pile.")
 
 
-def sweep(g) -> None:
+def sweep(game) -> None:
     """Facedown Drones that left play some other way (elimination, discard) go to their owner's discard."""
-    for m in [m for m in g.mods if m[0] == "drone" and m[1] not in g.eplay]:
-        _restore(g, m[1])
+    for m in [m for m in game.mods if m[0] == "drone" and m[1] not in game.eplay]:
+        _restore(game, m[1])
 
 
 @cont
-def make_drone(g, p: int) -> None:
+def make_drone(game, player: int) -> None:
     """Player ``p`` puts the top card of their deck into play facedown, engaged with them, as a Drone.
 
     Ruling: with an empty deck the player first reshuffles their discard pile (and is dealt an
     encounter card, as when drawing); with no cards at all, nothing happens.
     """
-    sweep(g)
-    if not g.alive[p]:
+    sweep(game)
+    if not game.alive[player]:
         return
-    if not g.deck[p]:
-        from capes.games.champions.flow import reshuffle_player
-        if not reshuffle_player(g, p):
+    if not game.deck[player]:
+        if not game.reshuffle_player(player):
             return
-    card = g.deck[p].pop()
-    t = _token(g)
-    g.mods.append(("drone", t, card, p))
-    g.eplay.append(t)
-    g.eng[t] = p
-    g.dmg[t] = 0
-    g.st[t] = 0
-    g.exh[t] = 0
-    g.att[t] = -1
-    g.emit("champions/rr/minion", f"Player {p + 1}'s top deck card enters play facedown as a Drone engaged "
+    held = game.deck[player].pop()
+    t = _token(game)
+    game.mods.append(("drone", t, held, player))
+    game.eplay.append(t)
+    game.eng[t] = player
+    game.dmg[t] = 0
+    game.st[t] = 0
+    game.exh[t] = 0
+    game.att[t] = -1
+    game.emit("champions/rr/minion", f"Player {player + 1}'s top deck card enters play facedown as a Drone engaged "
            "with them.")
 
 
-def drone_for(g, p: int, k: int = 1) -> None:
-    g.push(*[("call", "ultron.make_drone", p) for _ in range(k)])
+def drone_for(game, player: int, k: int = 1) -> None:
+    game.push(*[("call", "ultron.make_drone", player) for _ in range(k)])
 
 
-def drones_each(g) -> None:
+def drones_each(game) -> None:
     """Each player puts the top card of their deck into play as a facedown Drone (player order)."""
-    g.push(*[("call", "ultron.make_drone", q) for q in g.order()])
+    game.push(*[("call", "ultron.make_drone", q) for q in game.order()])
 
 
 @defeated(DRONE)  # Ultron Drones: forced response, a defeated facedown Drone goes to its owner's discard
-def drone_defeated(g, by, me):
-    _restore(g, me)
+def drone_defeated(game, by, card):
+    _restore(game, card)
 
 
 @revealed(DRONE)  # safety net: a stray Drone token revealed from the encounter deck is not an encounter card
-def stray_drone(g, p, me):
-    _restore(g, me)
-    g.surge(p)
+def stray_drone(game, player, card):
+    _restore(game, card)
+    game.surge(player)
 
 
 # ====================================================================== villain
-def _attack_will_happen(g, i: int) -> bool:
-    f = g.stack[i] if 0 <= i < len(g.stack) else ()
-    return bool(f) and f[0] == "atk_go" and not f[4] and not g.st[f[1]] & STUN
+def _attack_will_happen(game, at: int) -> bool:
+    f = game.stack[at] if 0 <= at < len(game.stack) else ()
+    return bool(f) and f[0] == "atk_go" and not f[4] and not game.st[f[1]] & STUN
 
 
-def kind(g, i: int) -> str:
+def kind(game, at: int) -> str:
     """"attack" or "scheme" for an enemy_attacked / enemy_schemed event frame."""
-    f = g.ev(i)
-    return f[4] if len(f) > 4 else "attack"
+    f = game.stack[at]
+    return f[4] if len(f) > 4 else "attack"  # the event's ``how``, absent from older saves
 
 
 @trigger("01134", "enemy_attacked", kind="forced",
-         can=lambda g, p, me, i: g.ev(i)[2] == me == g.villain and kind(g, i) == "attack")
-def ultron_1(g, p, me, i):
+         can=lambda game, player, card, at: game.event(at).enemy == card == game.villain and kind(game, at) == "attack")
+def ultron_1(game, player, card, at):
     # star forced response: after Ultron attacks you, 1 threat on the main scheme or a facedown Drone
-    g.push(("call", "ultron.u1_after", g.ev(i)[3], me, 0))
+    game.push(("call", "ultron.u1_after", game.event(at).player, card, 0))
 
 
 @cont
-def u1_after(g, p, e, hit):
-    if e != g.villain or g.code[e] != "01134" or not g.alive[p]:
+def u1_after(game, player, e, hit):
+    if e != game.villain or game.code[e] != "01134" or not game.alive[player]:
         return
-    opts = [("Place 1 threat on the main scheme", (("threat", g.mscheme, 1, "card"),))]
-    if g.deck[p] or g.disc[p]:
-        opts.append(("Put your top deck card into play as a facedown Drone", (("call", "ultron.make_drone", p),)))
+    opts = [("Place 1 threat on the main scheme", (("threat", game.mscheme, 1, "card"),))]
+    if game.deck[player] or game.disc[player]:
+        opts.append(("Put your top deck card into play as a facedown Drone", (("call", "ultron.make_drone", player),)))
     if len(opts) == 1:
-        g.push(*opts[0][1])
+        game.push(*opts[0][1])
     else:
-        g.modal(p, opts)
+        game.modal(player, opts)
 
 
-def _attack_will_happen(g, i: int) -> bool:
-    f = g.stack[i] if 0 <= i < len(g.stack) else ()
-    return bool(f) and f[0] == "atk_go" and not f[4] and not g.st[f[1]] & STUN
+def _attack_will_happen(game, at: int) -> bool:
+    f = game.stack[at] if 0 <= at < len(game.stack) else ()
+    return bool(f) and f[0] == "atk_go" and not f[4] and not game.st[f[1]] & STUN
 
 
-@trigger("01135", "attack_init", kind="forced", can=lambda g, p, me, i: g.ev(i)[1] == me == g.villain)
-def ultron_2(g, p, me, i):
+@trigger("01135", "attack_init", kind="forced", can=lambda game, player, card, at: game.event(at).attacker == card == game.villain)
+def ultron_2(game, player, card, at):
     # star forced interrupt: when Ultron attacks you, a Drone; +1 ATK per Drone engaged with you
-    g.push(("call", "ultron.u2_arm", i))
+    game.push(("call", "ultron.u2_arm", at))
 
 
 @cont
-def u2_arm(g, i):
-    if not _attack_will_happen(g, i):
+def u2_arm(game, at):
+    if not _attack_will_happen(game, at):
         return
-    p = g.stack[i][2]
-    g.mods = [m for m in g.mods if not (m[0] == "atk" and m[1] == "ultron2")]
-    g.mods.append(("atk", "ultron2", p))
-    g.push(("call", "ultron.make_drone", p))
+    player = game.stack[at][2]
+    game.mods = [m for m in game.mods if not (m[0] == "atk" and m[1] == "ultron2")]
+    game.mods.append(("atk", "ultron2", player))
+    game.push(("call", "ultron.make_drone", player))
 
 
 @stat("01135", "atk")
-def ultron_2_atk(g, me, target):
-    if target != me or me != g.villain:
+def ultron_2_atk(game, card, target):
+    if target != card or card != game.villain:
         return 0
-    for m in g.mods:
+    for m in game.mods:
         if m[0] == "atk" and m[1] == "ultron2":
-            return len(drones(g, m[2]))
+            return len(drones(game, m[2]))
     return 0
 
 
 @stat("01136", "atk")  # Ultron III: each Drone minion gets +1 ATK
-def ultron_3_atk(g, me, target):
-    return 1 if me == g.villain and is_drone(g, target) else 0
+def ultron_3_atk(game, card, target):
+    return 1 if card == game.villain and is_drone(game, target) else 0
 
 
 @stat("01136", "hp")  # ... and +1 hit point
-def ultron_3_hp(g, me, target):
-    return 1 if me == g.villain and is_drone(g, target) else 0
+def ultron_3_hp(game, card, target):
+    return 1 if card == game.villain and is_drone(game, target) else 0
 
 
 @trigger("01136", "dmg", kind="forced",
-         can=lambda g, p, me, i: me == g.villain and g.ev(i)[1] == me and g.ev(i)[2] > 0 and bool(drones(g)))
-def ultron_3_shield(g, p, me, i):
+         can=lambda game, player, card, at: card == game.villain and game.event(at).target == card and game.event(at).amount > 0 and bool(drones(game)))
+def ultron_3_shield(game, player, card, at):
     # champions/rr/cannot: Ultron cannot take damage while a Drone minion is in play
-    g.ev_set(i, 2, 0)
-    g.emit("champions/rr/cannot", "Ultron cannot take damage while a Drone minion is in play.")
+    game.change_event(at, amount=0)
+    game.emit("champions/rr/cannot", "Ultron cannot take damage while a Drone minion is in play.")
 
 
 @revealed("01136")
-def ultron_3(g, p, me):
-    u = g.find_encounter("01150")
+def ultron_3(game, player, card):
+    u = game.find_encounter("01150")
     if u >= 0:
-        g.remove_from_zones(u)
-        g.reveal_card(u, p)
-    g.push(("call", "ultron.shuffle_deck"))
+        game.remove_from_zones(u)
+        game.reveal_card(u, player)
+    game.push(("call", "ultron.shuffle_deck"))
 
 
 @cont
-def shuffle_deck(g):
-    g.rng.shuffle(g.edeck)
+def shuffle_deck(game):
+    game.rng.shuffle(game.edeck)
 
 
 # ====================================================================== main schemes
 @setup("01137a")  # The Crimson Cowl (1A)
-def crimson_cowl_setup(g, p, me):
-    u = g.find_encounter("01140")
+def crimson_cowl_setup(game, player, card):
+    u = game.find_encounter("01140")
     if u >= 0:
-        g.remove_from_zones(u)
-        g.eplay.append(u)
-        g.emit("champions/rr/environment", "The Ultron Drones environment enters play.")
-    g.rng.shuffle(g.edeck)
+        game.remove_from_zones(u)
+        game.eplay.append(u)
+        game.emit("champions/rr/environment", "The Ultron Drones environment enters play.")
+    game.rng.shuffle(game.edeck)
 
 
 @revealed("01137b")  # The Crimson Cowl (1B)
-def crimson_cowl(g, p, me):
-    drones_each(g)
+def crimson_cowl(game, player, card):
+    drones_each(game)
 
 
 # Stages 2A and 3A: the engine reveals only the B sides, so their When Revealed runs as the B side enters.
 @revealed("01138b")
-def assault_on_norad(g, p, me):
-    drones_each(g)
+def assault_on_norad(game, player, card):
+    drones_each(game)
 
 
 @revealed("01139b")
-def countdown_to_oblivion(g, p, me):
-    drones_each(g)
+def countdown_to_oblivion(game, player, card):
+    drones_each(game)
 
 
 mark("01138a", "ultron")
@@ -262,30 +261,30 @@ mark("01139a", "ultron")
 
 
 @trigger("01138b", "threat", kind="forced",
-         can=lambda g, p, me, i: me == g.mscheme and g.ev(i)[1] == me and g.ev(i)[3] == "accel")
-def norad_response(g, p, me, i):
+         can=lambda game, player, card, at: card == game.mscheme and game.event(at).scheme == card and game.event(at).cause == "accel")
+def norad_response(game, player, card, at):
     # forced response: after threat is placed here in villain phase step one (champions/summary/flow/5)
-    after_event(g, i, ("call", "ultron.norad_all", me))
+    after_event(game, at, ("call", "ultron.norad_all", card))
 
 
 @cont
-def norad_all(g, me):
-    if me != g.mscheme:  # the stage was completed by that threat: nothing left to respond
+def norad_all(game, card):
+    if card != game.mscheme:  # the stage was completed by that threat: nothing left to respond
         return
-    g.push(*[("call", "ultron.norad_pick", q, me) for q in g.order()])
+    game.push(*[("call", "ultron.norad_pick", q, card) for q in game.order()])
 
 
 @cont
-def norad_pick(g, q, me):
-    if me != g.mscheme or not g.alive[q]:
+def norad_pick(game, q, card):
+    if card != game.mscheme or not game.alive[q]:
         return
-    opts = [("Place 2 threat on Assault on NORAD", (("threat", me, 2, "card"),))]
-    if g.deck[q] or g.disc[q]:
+    opts = [("Place 2 threat on Assault on NORAD", (("threat", card, 2, "card"),))]
+    if game.deck[q] or game.disc[q]:
         opts.append(("Put your top deck card into play as a facedown Drone", (("call", "ultron.make_drone", q),)))
     if len(opts) == 1:
-        g.push(*opts[0][1])
+        game.push(*opts[0][1])
     else:
-        g.modal(q, opts)
+        game.modal(q, opts)
 
 
 # Countdown to Oblivion (3B): threat cannot be removed from it (champions/rr/cannot, applied by the engine).
@@ -293,95 +292,95 @@ S.CANNOT_REMOVE.add("01139b")
 
 
 # ---------------------------------------------------------------- responding after an event
-def after_event(g, i: int, frame: tuple) -> None:
+def after_event(game, at: int, frame: tuple) -> None:
     """Resolve ``frame`` right after the event frame at stack index ``i`` resolves (a response).
 
     Windows only open before an event; this defers ``frame`` until the window's other steps are done,
     then slips it under the event frame so it runs once the event has happened.
     """
-    g.push(("call", "ultron.ae_defer", i, g.stack[i][0], frame))
+    game.push(("call", "ultron.ae_defer", at, game.stack[at][0], frame))
 
 
 @cont
-def ae_defer(g, i, name, frame):
-    if len(g.stack) - 1 > i:
-        g.stack.insert(i + 1, ("call", "ultron.ae_last", i, name, frame))
+def ae_defer(game, at, name, frame):
+    if len(game.stack) - 1 > at:
+        game.stack.insert(at + 1, ("call", "ultron.ae_last", at, name, frame))
     else:
-        ae_last(g, i, name, frame)
+        ae_last(game, at, name, frame)
 
 
 @cont
-def ae_last(g, i, name, frame):
+def ae_last(game, at, name, frame):
     # the event frame is at i, or a little higher if other responses were slipped under it already
-    for j in range(i, len(g.stack)):
-        if g.stack[j][0] == name:
-            g.stack.insert(j, frame)
+    for j in range(at, len(game.stack)):
+        if game.stack[j][0] == name:
+            game.stack.insert(j, frame)
             return
-    g.push(frame)  # the event frame is gone (should not happen): respond now
+    game.push(frame)  # the event frame is gone (should not happen): respond now
 
 
 # ====================================================================== Ultron Drones (environment)
 for _ev in ("round_end", "minion_defeated"):
-    trigger("01140", _ev, kind="forced", can=lambda g, p, me, i: any(
-        m[0] == "drone" and m[1] not in g.eplay for m in g.mods))(lambda g, p, me, i: sweep(g))
+    trigger("01140", _ev, kind="forced", can=lambda game, player, card, at: any(
+        m[0] == "drone" and m[1] not in game.eplay for m in game.mods))(lambda game, player, card, at: sweep(game))
 
 
 # ====================================================================== encounter cards
 def _discard_with(colors: str, exhaust_hero: bool):
-    def fn(g, p, me):
+    def fn(game, player, card):
         if exhaust_hero:
-            g.exhaust(g.ident[p])
-        g.pay_colors(p, colors, ("call", "ultron.drop", me))
+            game.exhaust(game.ident[player])
+        game.pay_colors(player, colors, ("call", "ultron.drop", card))
     return fn
 
 
 @cont
-def drop(g, me, paid=""):
-    g.discard(me)
+def drop(game, card, paid=""):
+    game.discard(card)
 
 
 @trigger("01141", "enemy_schemed", kind="forced",
-         can=lambda g, p, me, i: g.att[me] == g.villain == g.ev(i)[2] and kind(g, i) == "scheme")
-def program_transmitter(g, p, me, i):
+         can=lambda game, player, card, at: game.att[card] == game.villain == game.event(at).enemy and kind(game, at) == "scheme")
+def program_transmitter(game, player, card, at):
     # star forced response: after Ultron schemes, 1 threat on each side scheme
-    for s in g.sides():
-        g.add_threat(s, 1)
+    for s in game.sides():
+        game.add_threat(s, 1)
 
 
-action("01141", form="hero", can=lambda g, p, me: me in g.eplay and not g.exh[g.ident[p]]
-       and g.can_afford_colors(p, "MM"))(_discard_with("MM", True))
+action("01141", form="hero", can=lambda game, player, card: card in game.eplay and not game.exh[game.ident[player]]
+       and game.can_afford_colors(player, "MM"))(_discard_with("MM", True))
 
 
 @revealed("01142")  # Upgraded Drones: attach to the Ultron Drones environment
-def upgraded_drones(g, p, me):
-    env = next((u for u in g.eplay if g.code[u] == "01140"), -1)
-    g.att[me] = env
+def upgraded_drones(game, player, card):
+    env = next((u for u in game.eplay if game.code[u] == "01140"), -1)
+    game.att[card] = env
 
 
 @stat("01142", "atk")
-def upgraded_drones_atk(g, me, target):
-    return 1 if me in g.eplay and facedown(g, target) and target in g.eplay else 0
+def upgraded_drones_atk(game, card, target):
+    return 1 if card in game.eplay and facedown(game, target) and target in game.eplay else 0
 
 
 @stat("01142", "hp")
-def upgraded_drones_hp(g, me, target):
-    return 1 if me in g.eplay and facedown(g, target) and target in g.eplay else 0
+def upgraded_drones_hp(game, card, target):
+    return 1 if card in game.eplay and facedown(game, target) and target in game.eplay else 0
 
 
-action("01142", form="hero", can=lambda g, p, me: me in g.eplay and g.can_afford_colors(p, "EMP"))(
+action("01142", form="hero", can=lambda game, player, card: card in game.eplay and game.can_afford_colors(player, "EMP"))(
     _discard_with("EMP", False))
 
 
-@trigger("01143", "minion_defeating", kind="forced", can=lambda g, p, me, i: g.ev(i)[1] == me)
-def advanced_ultron_drone(g, p, me, i):
-    q = g.eng[me]
+@trigger("01143", "minion_defeating", kind="forced", can=lambda game, player, card, at: game.event(at).minion == card)
+def advanced_ultron_drone(game, player, card, at):
+    q = game.eng[card]
     if q >= 0:
-        g.push(("call", "ultron.make_drone", q))
+        game.push(("call", "ultron.make_drone", q))
 
 
 @revealed("01144a")
-def android_efficiency(g, p, me):
-    drones_each(g)
+def android_efficiency(game, player, card):
+    drones_each(game)
 
 
 revealed("01144b")(android_efficiency)
@@ -389,8 +388,8 @@ revealed("01144c")(android_efficiency)
 
 
 def _efficiency_boost(color: str):
-    def fn(g, p, me):
-        g.push(("call", "ultron.efficiency_pick", p, color))
+    def fn(game, player, card):
+        game.push(("call", "ultron.efficiency_pick", player, color))
     return fn
 
 
@@ -399,136 +398,134 @@ for _code, _col in (("01144a", "E"), ("01144b", "M"), ("01144c", "P")):
 
 
 @cont
-def efficiency_pick(g, p, color):
+def efficiency_pick(game, player, color):
     opts = []
-    if g.can_afford_colors(p, color):
+    if game.can_afford_colors(player, color):
         opts.append((f"Spend a {dict(E='energy', M='mental', P='physical')[color]} resource",
-                     (("pay", p, 1, color, -1, "", ("nop_paid",)),)))
-    opts.append(("Put your top deck card into play as a facedown Drone", (("call", "ultron.make_drone", p),)))
+                     (("pay", player, 1, color, -1, "", ("nop_paid",)),)))
+    opts.append(("Put your top deck card into play as a facedown Drone", (("call", "ultron.make_drone", player),)))
     if len(opts) == 1:
-        g.push(*opts[0][1])
+        game.push(*opts[0][1])
     else:
-        g.modal(p, opts)
+        game.modal(player, opts)
 
 
 @revealed("01145")  # Rage of Ultron
-def rage_of_ultron(g, p, me):
-    snap = tuple((u, g.dmg[u]) for u in [g.ident[p], *g.allies(p)])
-    g.mods.append(("rage", p, g.mscheme, g.thr[g.mscheme], snap, ()))
-    if g._form[p] == HERO:
-        g.villain_attacks(p)
+def rage_of_ultron(game, player, card):
+    snap = tuple((u, game.dmg[u]) for u in [game.ident[player], *game.allies(player)])
+    game.mods.append(("rage", player, game.mscheme, game.thr[game.mscheme], snap, ()))
+    if game._form[player] == HERO:
+        game.villain_attacks(player)
     else:
-        g.villain_schemes(p)
-    g.push(("call", "ultron.rage_end", p))
+        game.villain_schemes(player)
+    game.push(("call", "ultron.rage_end", player))
 
 
-def _rage(g):
-    for k, m in enumerate(g.mods):
+def _rage(game):
+    for k, m in enumerate(game.mods):
         if m[0] == "rage":
             return k, m
     return -1, None
 
 
-def _rage_track(g, i):
+def _rage_track(game, at):
     """Note damage Ultron's attack is about to deal to each target (used for defeated defenders)."""
-    k, m = _rage(g)
-    f = g.ev(i)
-    g.mods[k] = (*m[:5], (*m[5], (f[1], f[2])))
+    k, m = _rage(game)
+    damage = game.event(at)
+    game.mods[k] = (*m[:5], (*m[5], (damage.target, damage.amount)))
 
 
 for _code in ULTRONS:
-    trigger(_code, "dmg", kind="forced", can=lambda g, p, me, i: me == g.villain and _rage(g)[1] is not None
-            and g.ev(i)[3] == me and g.ev(i)[4] & F_ATTACK)(lambda g, p, me, i: _rage_track(g, i))
+    trigger(_code, "dmg", kind="forced", can=lambda game, player, card, at: card == game.villain and _rage(game)[1] is not None
+            and game.event(at).source == card and game.event(at).flags & F_ATTACK)(lambda game, player, card, at: _rage_track(game, at))
 
 
-def _in_play(g, u):
-    o = g.ctrl(u)
-    return u in g.play[o] or u == g.ident[o] if o >= 0 else u in g.eplay
+def _in_play(game, u):
+    o = game.ctrl(u)
+    return u in game.play[o] or u == game.ident[o] if o >= 0 else u in game.eplay
 
 
 @cont
-def rage_end(g, p):
-    k, m = _rage(g)
+def rage_end(game, player):
+    k, m = _rage(game)
     if m is None:
         return
-    g.mods.pop(k)
+    game.mods.pop(k)
     _, _, scheme, before, snap, recs = m
-    if g._form[p] == HERO or recs:
+    if game._form[player] == HERO or recs:
         n = 0
         for u, d0 in snap:
-            if _in_play(g, u):
-                n += max(0, g.dmg[u] - d0)
+            if _in_play(game, u):
+                n += max(0, game.dmg[u] - d0)
             else:  # a defender defeated by the attack: count the damage it was dealt
                 n += sum(a for t, a in recs if t == u)
     else:
-        n = g.thr[scheme] - before if scheme == g.mscheme else g.target(scheme) - before
-    if n > 0 and g.alive[p]:
-        from capes.games.champions.flow import discard_top
-        discard_top(g, p, n)
-        g.emit("champions/rr/discard", f"Rage of Ultron: player {p + 1} discards the top {n} card(s) of their deck.")
+        n = game.thr[scheme] - before if scheme == game.mscheme else game.target(scheme) - before
+    if n > 0 and game.alive[player]:
+        game.discard_top(player, n)
+        game.emit("champions/rr/discard", f"Rage of Ultron: player {player + 1} discards the top {n} card(s) of their deck.")
 
 
 @revealed("01146")  # Repair Sequence
-def repair_sequence(g, p, me):
-    k = len(drones(g, p))
-    if not (k and g.heal(g.villain, 2 * k)):
-        g.surge(p)
+def repair_sequence(game, player, card):
+    k = len(drones(game, player))
+    if not (k and game.heal(game.villain, 2 * k)):
+        game.surge(player)
 
 
 @boost("01146")
-def repair_sequence_boost(g, p, me):
-    k = len(drones(g, p))
+def repair_sequence_boost(game, player, card):
+    k = len(drones(game, player))
     if k:
-        g.heal(g.villain, k)
+        game.heal(game.villain, k)
 
 
 @revealed("01147")  # Swarm Attack
-def swarm_attack(g, p, me):
-    ds = drones(g, p) if g._form[p] == HERO else []
-    g.mods.append(("swarm", p, 0))
-    g.push(*[("attack", d, p, 0) for d in ds], ("call", "ultron.swarm_end", p))
+def swarm_attack(game, player, card):
+    ds = drones(game, player) if game._form[player] == HERO else []
+    game.mods.append(("swarm", player, 0))
+    game.push(*[("attack", d, player, 0) for d in ds], ("call", "ultron.swarm_end", player))
 
 
 for _code in (DRONE, "01143"):
     trigger(_code, "enemy_attacked", kind="forced",
-            can=lambda g, p, me, i: g.ev(i)[2] == me and kind(g, i) == "attack"
-            and any(m[0] == "swarm" for m in g.mods))(
-        lambda g, p, me, i: _swarm_mark(g))
+            can=lambda game, player, card, at: game.event(at).enemy == card and kind(game, at) == "attack"
+            and any(m[0] == "swarm" for m in game.mods))(
+        lambda game, player, card, at: _swarm_mark(game))
 
 
-def _swarm_mark(g):
-    g.mods = [("swarm", m[1], 1) if m[0] == "swarm" else m for m in g.mods]
+def _swarm_mark(game):
+    game.mods = [("swarm", m[1], 1) if m[0] == "swarm" else m for m in game.mods]
 
 
 @cont
-def swarm_end(g, p):
-    made = any(m[0] == "swarm" and m[2] for m in g.mods)
-    g.mods = [m for m in g.mods if m[0] != "swarm"]
+def swarm_end(game, player):
+    made = any(m[0] == "swarm" and m[2] for m in game.mods)
+    game.mods = [m for m in game.mods if m[0] != "swarm"]
     if not made:
-        g.push(("call", "ultron.make_drone", p))
+        game.push(("call", "ultron.make_drone", player))
 
 
 @revealed("01148")  # Drone Factory
-def drone_factory(g, p, me):
-    drones_each(g)
-    g.push(("call", "ultron.factory_threat", me))
+def drone_factory(game, player, card):
+    drones_each(game)
+    game.push(("call", "ultron.factory_threat", card))
 
 
 @cont
-def factory_threat(g, me):
-    k = len(drones(g))
-    if k and me in g.eplay:
-        g.add_threat(me, k)
+def factory_threat(game, card):
+    k = len(drones(game))
+    if k and card in game.eplay:
+        game.add_threat(card, k)
 
 
 @revealed("01149")  # Invasive AI
-def invasive_ai(g, p, me):
-    from capes.games.champions.flow import discard_top
-    for q in g.order():
-        discard_top(g, q, 3)
-    g.emit("champions/rr/discard", "Invasive AI: each player discards the top 3 cards of their deck.")
+def invasive_ai(game, player, card):
+    for q in game.order():
+        game.discard_top(q, 3)
+    game.emit("champions/rr/discard", "Invasive AI: each player discards the top 3 cards of their deck.")
 
 
 @revealed("01150")  # Ultron's Imperative
-def ultrons_imperative(g, p, me):
-    drone_for(g, g.first, 2)
+def ultrons_imperative(game, player, card):
+    drone_for(game, game.first, 2)

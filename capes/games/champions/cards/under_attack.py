@@ -5,67 +5,67 @@ from __future__ import annotations
 from capes.games.champions import cards as S
 from capes.games.champions.cards import action, boost, cont, revealed, trigger
 from capes.games.champions.cards.ultron import after_event
-from capes.games.champions.engine import TOUGH
+from capes.games.champions.frames import TOUGH
 
 
 @revealed("01151")  # Under Attack (crisis icon from the data)
-def under_attack(g, p, me):
-    for q in g.order():
-        g.push(("call", "under_attack.pick", q, me))
+def under_attack(game, player, card):
+    for q in game.order():
+        game.push(("call", "under_attack.pick", q, card))
 
 
 @cont
-def pick(g, q, me):
-    if not g.alive[q]:
+def pick(game, q, card):
+    if not game.alive[q]:
         return
-    g.modal(q, [("Place 2 threat on Under Attack", (("threat", me, 2, "card"),)),
-                ("Deal 3 damage to your hero", (("dmg", g.ident[q], 3, me, 0),))])
+    game.modal(q, [("Place 2 threat on Under Attack", (("threat", card, 2, "card"),)),
+                ("Deal 3 damage to your hero", (("dmg", game.ident[q], 3, card, 0),))])
 
 
 def _discard_with(colors: str):
-    def fn(g, p, me):
-        g.exhaust(g.ident[p])
-        g.pay_colors(p, colors, ("call", "under_attack.drop", me))
+    def fn(game, player, card):
+        game.exhaust(game.ident[player])
+        game.pay_colors(player, colors, ("call", "under_attack.drop", card))
     return fn
 
 
 @cont
-def drop(g, me, paid=""):
-    g.discard(me)
+def drop(game, card, paid=""):
+    game.discard(card)
 
 
 @trigger("01152", "dmg", kind="forced",
-         can=lambda g, p, me, i: g.att[me] == g.villain == g.ev(i)[1] and g.ev(i)[2] > 0)
-def vibranium_armor(g, p, me, i):
+         can=lambda game, player, card, at: game.att[card] == game.villain == game.event(at).target and game.event(at).amount > 0)
+def vibranium_armor(game, player, card, at):
     # forced response: after the villain takes damage, it gets a tough status card (champions/rr/tough)
-    after_event(g, i, ("call", "under_attack.armor_after", me, g.villain, g.dmg[g.villain]))
+    after_event(game, at, ("call", "under_attack.armor_after", card, game.villain, game.dmg[game.villain]))
 
 
 @cont
-def armor_after(g, me, v, before):
-    if v == g.villain and g.att[me] == v and g.dmg[v] > before:
-        g.tough(v)
+def armor_after(game, card, v, before):
+    if v == game.villain and game.att[card] == v and game.dmg[v] > before:
+        game.tough(v)
 
 
-action("01152", form="hero", can=lambda g, p, me: me in g.eplay and not g.exh[g.ident[p]]
-       and g.can_afford_colors(p, "PP"))(_discard_with("PP"))
+action("01152", form="hero", can=lambda game, player, card: card in game.eplay and not game.exh[game.ident[player]]
+       and game.can_afford_colors(player, "PP"))(_discard_with("PP"))
 
 # Concussion Blasters: the villain gains retaliate 1 (granted while attached)
 S.GRANTS["01153"] = ("retaliate", 1)
-action("01153", form="hero", can=lambda g, p, me: me in g.eplay and not g.exh[g.ident[p]]
-       and g.can_afford_colors(p, "EE"))(_discard_with("EE"))
+action("01153", form="hero", can=lambda game, player, card: card in game.eplay and not game.exh[game.ident[player]]
+       and game.can_afford_colors(player, "EE"))(_discard_with("EE"))
 
 
 @revealed("01154")  # Concussive Blast
-def concussive_blast(g, p, me):
-    for u in g.friendly():
-        g.damage(u, 1, me)
+def concussive_blast(game, player, card):
+    for u in game.friendly():
+        game.damage(u, 1, card)
 
 
 @boost("01154")
-def concussive_blast_boost(g, p, me):
-    for u in [g.ident[p], *g.allies(p)]:
-        g.damage(u, 1, me)
+def concussive_blast_boost(game, player, card):
+    for u in [game.ident[player], *game.allies(player)]:
+        game.damage(u, 1, card)
 
 
 _ = TOUGH
