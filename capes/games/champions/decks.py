@@ -93,6 +93,13 @@ def hero_of_code(code: str) -> str | None:
     return None
 
 
+def _json_kind(doc: object) -> str:
+    """The JSON name of a parsed value's type, for messages (``array``, ``string``...)."""
+    if doc is None:
+        return "null"
+    return {list: "array", str: "string", bool: "boolean", int: "number", float: "number"}.get(type(doc), "value")
+
+
 def import_marvelcdb(path: str) -> tuple[str, list[str]]:
     """Read a MarvelCDB deck export; return (hero id, card codes). Raises ConfigError naming problems."""
     p = Path(path)
@@ -102,6 +109,15 @@ def import_marvelcdb(path: str) -> tuple[str, list[str]]:
         raise ConfigError(f"champions: config 'deck' file {path!r} does not exist") from None
     except json.JSONDecodeError as e:
         raise ConfigError(f"champions: config 'deck' file {path!r} is not JSON ({e.msg})") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"champions: config 'deck' file {path!r} is not UTF-8 text; a MarvelCDB deck export is "
+                          "a JSON file") from None
+    except OSError as e:
+        raise ConfigError(f"champions: config 'deck' file {path!r} cannot be read ({e.strerror}); give the path of "
+                          "a MarvelCDB deck export (a JSON file)") from None
+    if not isinstance(doc, dict):
+        raise ConfigError(f"champions: config 'deck' file {path!r} holds a JSON {_json_kind(doc)}; a MarvelCDB deck "
+                          "export is a JSON object with 'hero_code' and 'slots' (card code -> quantity)")
     hcode = str(doc.get("hero_code") or doc.get("investigator_code") or "")
     hero = hero_of_code(hcode)
     if hero is None:
@@ -110,6 +126,10 @@ def import_marvelcdb(path: str) -> tuple[str, list[str]]:
     slots = doc.get("slots")
     if not isinstance(slots, dict):
         raise ConfigError("champions: config 'deck' file has no 'slots' mapping of card code to quantity")
+    bad = next(((c, k) for c, k in slots.items() if isinstance(k, bool) or not isinstance(k, int) or k < 0), None)
+    if bad is not None:
+        raise ConfigError(f"champions: config 'deck' slot {bad[0]!r} has quantity {bad[1]!r}; a quantity is a whole "
+                          "number of copies (0 or more)")
     cs = cards()
     unknown = [c for c in slots if str(c) not in cs]
     if unknown:
