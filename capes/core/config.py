@@ -16,6 +16,8 @@ capes.core.errors.ConfigError: demo: config 'mode' must be one of standard, expe
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -127,28 +129,60 @@ def check_path(game: str, key: str, value: str) -> None:
     _check_file(value, fail)
 
 
-def _check_file(path: str, fail: Callable[[str], ConfigError]) -> int:
-    import os
-    import stat
+class FileProblem(Exception):
+    """Why :func:`read_text_bounded` refused a file: ``kind`` is ``unreadable`` (``detail``: the OS's reason),
+    ``directory``, ``special`` (a device or pipe), ``too_large`` (``detail``: the limit in MB) or ``not_utf8``
+    (``detail``: the offset of the first bad byte). Callers word it for what the file was meant to be."""
 
+    def __init__(self, kind: str, detail: str = "") -> None:
+        super().__init__(kind, detail)
+        self.kind = kind
+        self.detail = detail
+
+
+def read_text_bounded(path: str | os.PathLike[str], limit: int) -> str:
+    """The UTF-8 text of a regular file, reading at most ``limit`` + 1 bytes (a device, a pipe or a huge file
+    never fills memory); anything else raises :class:`FileProblem`.
+
+    >>> read_text_bounded("/dev/zero", 10)
+    Traceback (most recent call last):
+    ...
+    capes.core.config.FileProblem: ('special', '')
+    """
     try:
         st = os.stat(path)
-    except OSError as e:
-        raise fail(f"{quote(os.path.basename(path))} cannot be read ({e.strerror})") from None
+    except (OSError, ValueError) as e:
+        raise FileProblem("unreadable", getattr(e, "strerror", None) or "bad path") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise FileProblem("directory")
     if not stat.S_ISREG(st.st_mode):
-        raise fail(f"{quote(os.path.basename(path))} is not a regular file (a device, pipe or folder)")
+        raise FileProblem("special")
     try:
         with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
+            data = f.read(limit + 1)
     except OSError as e:
-        raise fail(f"{quote(os.path.basename(path))} cannot be read ({e.strerror})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise fail(f"{quote(os.path.basename(path))} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        raise FileProblem("unreadable", e.strerror or type(e).__name__) from None
+    if len(data) > limit:
+        raise FileProblem("too_large", f"{limit // (1024 * 1024)} MB")
     try:
-        data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise fail(f"{quote(os.path.basename(path))} is not UTF-8 text (byte {e.start}); give a text file") from None
-    return len(data)
+        raise FileProblem("not_utf8", str(e.start)) from None
+
+
+def _check_file(path: str, fail: Callable[[str], ConfigError]) -> int:
+    name = quote(os.path.basename(path))
+    try:
+        text = read_text_bounded(path, MAX_FILE_BYTES)
+    except FileProblem as e:
+        raise fail({
+            "unreadable": f"{name} cannot be read ({e.detail})",
+            "directory": f"{name} is not a regular file (a device, pipe or folder)",
+            "special": f"{name} is not a regular file (a device, pipe or folder)",
+            "too_large": f"{name} is larger than {e.detail}",
+            "not_utf8": f"{name} is not UTF-8 text (byte {e.detail}); give a text file",
+        }[e.kind]) from None
+    return len(text.encode("utf-8"))
 
 
 def _as_bool(game: str, p: Param, v: Any) -> bool:

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from capes.core.config import quote
+from capes.core.config import FileProblem, quote, read_text_bounded
 from capes.core.errors import CapesError, ReplayError
 from capes.core.protocol import State, parse_document, replay_actions
 from capes.core.registry import load
@@ -54,28 +52,17 @@ def save_game(state: State, seats: Sequence[Mapping[str, Any]] | None = None) ->
 
 def read_text_file(path: str | os.PathLike[str], what: str, limit: int = MAX_SAVE_BYTES) -> str:
     """The UTF-8 text of a regular file of at most ``limit`` bytes; anything else is a one-line error."""
-    p = Path(path)
+    name = f"{what} {quote(str(path))}"
     try:
-        st = p.stat()
-    except OSError as e:
-        raise ReplayError(f"cannot read {what} {quote(str(p))}: {e.strerror}") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise ReplayError(f"{what} {quote(str(p))} is a directory; give a file")
-    if not stat.S_ISREG(st.st_mode):
-        raise ReplayError(f"{what} {quote(str(p))} is not a regular file (a device or pipe); give a file")
-    try:
-        with open(p, "rb") as f:
-            data = f.read(limit + 1)
-    except OSError as e:
-        raise ReplayError(f"cannot read {what} {quote(str(p))}: {e.strerror}") from None
-    if len(data) > limit:
-        raise ReplayError(f"{what} {quote(str(p))} is larger than {limit // (1024 * 1024)} MB; "
-                          f"not a file capes wrote")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ReplayError(f"{what} {quote(str(p))} is not UTF-8 text (byte {e.start}); "
-                          f"not a file capes wrote") from None
+        return read_text_bounded(path, limit)
+    except FileProblem as e:
+        raise ReplayError({
+            "unreadable": f"cannot read {name}: {e.detail}",
+            "directory": f"{name} is a directory; give a file",
+            "special": f"{name} is not a regular file (a device or pipe); give a file",
+            "too_large": f"{name} is larger than {e.detail}; not a file capes wrote",
+            "not_utf8": f"{name} is not UTF-8 text (byte {e.detail}); not a file capes wrote",
+        }[e.kind]) from None
 
 
 def _depth_ok(text: str, limit: int = MAX_DEPTH) -> bool:

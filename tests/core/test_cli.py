@@ -61,3 +61,24 @@ def test_replay_of_malformed_file(tmp_path: Path) -> None:
     f.write_text('{"game": "heroes", "config": {}, "seed": 1}')
     r = capes("replay", str(f))
     assert r.returncode == 2 and "lacks 'actions'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_config_and_save_files_share_one_bounded_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """core.config.read_text_bounded reads at most limit+1 bytes; config files and saves word its refusals."""
+    from capes.core import config, replay
+    from capes.core.config import FileProblem, check_path, read_text_bounded
+    from capes.core.errors import ConfigError, ReplayError
+
+    f = tmp_path / "x.json"
+    f.write_bytes(b"0123456789")
+    assert read_text_bounded(f, 10) == "0123456789"
+    for path, limit, kind in [(f, 9, "too_large"), (tmp_path, 10, "directory"), ("/dev/zero", 10, "special"),
+                              (tmp_path / "none", 10, "unreadable")]:
+        with pytest.raises(FileProblem) as e:
+            read_text_bounded(path, limit)
+        assert e.value.kind == kind
+    monkeypatch.setattr(config, "MAX_FILE_BYTES", 9)
+    with pytest.raises(ConfigError, match="is larger than"):
+        check_path("g", "deck", str(f))
+    with pytest.raises(ReplayError, match="is larger than"):
+        replay.read_text_file(f, "save file", limit=9)
