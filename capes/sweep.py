@@ -253,25 +253,25 @@ class PartDir:
         """Create the directory, or check that it holds this very sweep (then it is resumed)."""
         p = self.path
         if p.exists() and not p.is_dir():
-            raise SweepError(f"--out {quote(str(p))} is a file; give a directory name such as runs/x.parquet "
+            raise SweepError(f"--out {quote(str(p), 120)} is a file; give a directory name such as runs/x.parquet "
                              f"(the sweep writes its parts inside it)")
         if not p.parent.is_dir():
-            raise SweepError(f"--out: folder {quote(str(p.parent))} does not exist")
+            raise SweepError(f"--out: folder {quote(str(p.parent), 120)} does not exist")
         m = p / MANIFEST
         if p.is_dir() and m.exists():
             try:
                 old = json.loads(m.read_text("utf-8"))
             except (OSError, ValueError) as e:
-                raise SweepError(f"--out {quote(str(p))}: unreadable {MANIFEST} ({type(e).__name__}); "
+                raise SweepError(f"--out {quote(str(p), 120)}: unreadable {MANIFEST} ({type(e).__name__}); "
                                  f"choose another --out") from None
             new = dict(manifest)
             diff = [k for k in sorted(set(old) | set(new)) if k != "capes" and old.get(k) != new.get(k)]
             if diff:
-                raise SweepError(f"--out {quote(str(p))} holds another sweep (its {', '.join(diff)} differ); "
+                raise SweepError(f"--out {quote(str(p), 120)} holds another sweep (its {', '.join(diff)} differ); "
                                  f"choose another --out, or rerun that sweep's command to resume it")
             return
         if p.is_dir() and any(p.iterdir()):
-            raise SweepError(f"--out {quote(str(p))} is a folder that is not a capes sweep; choose a new path")
+            raise SweepError(f"--out {quote(str(p), 120)} is a folder that is not a capes sweep; choose a new path")
         p.mkdir(exist_ok=True)
         tmp = m.with_suffix(".tmp")
         tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True), "utf-8")
@@ -328,6 +328,10 @@ def run_sweep(sweep: Sweep, out: str | os.PathLike[str], backend: str = "local",
     ``progress(k)`` is told of every ``k`` games finished (including, at the start, the games already done)."""
     if backend not in ("local", "ray"):
         raise ConfigError(f"--backend must be local or ray (got {quote(backend)})")
+    if backend == "ray":
+        from capes.sweep_ray import preflight
+
+        preflight(address)
     parts = PartDir(out)
     parts.open(sweep.manifest())
     todo = [c for c in sweep.chunks if not parts.finished(c.part, c.count)]
@@ -380,7 +384,7 @@ class SimWriter:
                             tuple(seat_bots), settings)
         self.parts = PartDir(out)
         if self.parts.path.exists() and self.parts.path.is_dir() and any(self.parts.path.iterdir()):
-            raise SweepError(f"--out {quote(str(out))} already exists and is not empty; choose a new path")
+            raise SweepError(f"--out {quote(str(out), 120)} already exists and is not empty; choose a new path")
         self.parts.open({"format": FORMAT, "kind": "sim", "game": game_id, "config": dict(config), "n": n,
                          "seed": seed, "bots": list(seat_bots), "bot_opts": dict(bot_opts or {}),
                          "capes": _version()})
@@ -416,10 +420,10 @@ def part_files(paths: Sequence[str | os.PathLike[str]]) -> list[str]:
         if p.is_dir():
             found = sorted(str(f) for f in p.rglob("*.parquet") if f.is_file() and not f.name.startswith("."))
             if not found:
-                raise SweepError(f"{quote(str(p))} holds no .parquet files; give a sweep's --out folder or its parts")
+                raise SweepError(f"{quote(str(p), 120)} holds no .parquet files; give a sweep's --out folder or its parts")
             files += found
         elif p.is_file():
             files.append(str(p))
         else:
-            raise SweepError(f"cannot read {quote(str(p))}: no such file or folder")
+            raise SweepError(f"cannot read {quote(str(p), 120)}: no such file or folder")
     return list(dict.fromkeys(files))

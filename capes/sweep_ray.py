@@ -48,6 +48,17 @@ def check_reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
                          f"`ray start --head`, check the address, or drop --address to use a local Ray") from None
 
 
+def preflight(address: str | None) -> None:
+    """Before anything is written: Ray is installed and the cluster named (if any) answers."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise SweepError("--backend ray needs Ray: pip install 'capes[sweep]'") from None
+    address = address or os.environ.get("RAY_ADDRESS") or None
+    if address:
+        check_reachable(address)
+
+
 def connect(workers: int, address: str | None) -> bool:
     """Start or join Ray; True if this call started the session (and so must stop it)."""
     try:

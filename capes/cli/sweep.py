@@ -64,7 +64,7 @@ def sweep(
     """Play every combination of the --grid values N times with bots, one Parquet row per game, written in parts
     as chunks finish. Rerunning the same command resumes an interrupted sweep without redoing finished chunks."""
     from capes.cli.main import MAX_ITERATIONS, MAX_SEED, _check_files, _check_int, _cores, console, err
-    from capes.sweep import Sweep, parse_grid, run_sweep
+    from capes.sweep import PartDir, Sweep, parse_grid, run_sweep
 
     _check_int("-n", n, 1, MAX_N)
     _check_int("--chunk", chunk, 1, MAX_CHUNK)
@@ -82,6 +82,11 @@ def sweep(
     _check_files(game, cfg)
     plan = Sweep(game, parse_grid(game, grid or []), n, seed, cfg, list(bot or []),
                  {"iterations": iterations} if iterations is not None else {}, chunk)
+    if backend == "ray":
+        from capes.sweep_ray import preflight
+
+        preflight(address)  # an unreachable cluster is the only line printed
+    PartDir(out).open(plan.manifest())  # so is an --out that cannot hold this sweep
     if as_json:
         run = run_sweep(plan, out, backend, workers, address)
     else:
