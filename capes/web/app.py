@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -26,7 +28,7 @@ from capes.core.registry import game_class, game_ids
 from capes.core.replay import save_game
 from capes.core.rules import RulesIndex
 from capes.web.botrunner import BotRunner
-from capes.web.lobby import MAX_FORM_SEATS, build_fields, parse_form, seat_choices
+from capes.web.lobby import MAX_FORM_SEATS, build_fields, parse_form, quoted, seat_choices
 from capes.web.storage import OPEN, OVER, SqliteStorage, Storage
 from capes.web.tables import Conn, Hub, Table, TableError
 
@@ -36,6 +38,8 @@ log = logging.getLogger("capes.web")
 MAX_MESSAGE = 2048
 #: the largest form a page may post
 MAX_FORM = 16 * 1024
+#: fields the lobby's form may post at most
+MAX_FORM_FIELDS = 64
 #: pages watching one table at most
 MAX_CONNS_PER_TABLE = 64
 #: replies a page may leave unread before it is disconnected (it sends but does not read)
@@ -119,16 +123,26 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
     async def new_table(request: Request) -> Response:
         game_id = request.path_params["game"]
         if game_id not in game_ids():
-            return page("error.html", 404, message=f"unknown game {game_id!r}; known: {', '.join(game_ids())}")
+            return page("error.html", 404, message=f"unknown game {quoted(game_id)}; known: {', '.join(game_ids())}")
         if request.method == "GET":
             return new_form(game_id)
         origin = request.headers.get("origin")
         if origin is not None and origin not in extra_origins and \
                 urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower():
             return page("error.html", 403, message="a table is created from this server's own lobby page")
-        if int(request.headers.get("content-length") or 0) > MAX_FORM:
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/x-www-form-urlencoded":
+            return page("error.html", 415, message="a table is created by posting the lobby's form "
+                        "(application/x-www-form-urlencoded)")
+        try:
+            length = int(request.headers.get("content-length") or 0)
+        except ValueError:
+            length = MAX_FORM + 1
+        if length > MAX_FORM:
             return page("error.html", 413, message=f"the form is larger than {MAX_FORM} bytes")
-        form = await request.form(max_files=0, max_fields=64)
+        try:
+            form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)
+        except (HTTPException, MultiPartException):
+            return page("error.html", 400, message=f"the form has more than {MAX_FORM_FIELDS} fields")
         req, values, errors = parse_form(game_id, form)
         if req is None:
             return new_form(game_id, values, errors, status=400)
@@ -165,10 +179,10 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         rid = request.path_params["rule"]
         game_id = rid.split("/", 1)[0]
         if game_id not in game_ids():
-            return page("error.html", 404, message=f"no rules index for {game_id!r}")
+            return page("error.html", 404, message=f"no rules index for {quoted(game_id)}")
         r = rules_of(game_id).get(rid)
         if r is None:
-            return page("error.html", 404, message=f"no rule {rid!r} in the {game_id} rules index")
+            return page("error.html", 404, message=f"no rule {quoted(rid)} in the {game_id} rules index")
         return page("rule.html", rule=r, game_name=game_class(game_id).name)
 
     def rules_of(game_id: str) -> RulesIndex:
@@ -248,7 +262,7 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
                 elif msg.get("type") == "ping":
                     conn.push({"type": "pong"})
                 else:
-                    conn.push({"type": "error", "message": f"unknown message type {str(msg.get('type'))[:40]!r}; "
+                    conn.push({"type": "error", "message": f"unknown message type {quoted(msg.get('type'))}; "
                                "expected act, show or ping"})
         except WebSocketDisconnect:
             pass

@@ -21,6 +21,12 @@ HIDDEN_KINDS = ("file",)
 HIDDEN_NAMES = ("content",)
 
 
+def quoted(text: object, limit: int = 40) -> str:
+    """``text`` quoted for a one-line message, cut to ``limit`` characters (a message never echoes a page)."""
+    t = str(text)
+    return repr(t) if len(t) <= limit else f"{t[:limit]!r}… ({len(t):,} characters)"
+
+
 def form_params(game_id: str) -> list[Param]:
     return [p for p in game_class(game_id).params if p.kind not in HIDDEN_KINDS and p.name not in HIDDEN_NAMES]
 
@@ -121,7 +127,7 @@ def parse_form(game_id: str, form: Any) -> tuple[TableRequest | None, dict[str, 
             if not 0 <= seed < 2**63:
                 raise ValueError
         except ValueError:
-            errors["seed"] = f"the seed must be a whole number from 0 to 2^63-1, or empty for a random one (got {values['seed']!r})"
+            errors["seed"] = f"the seed must be a whole number from 0 to 2^63-1, or empty for a random one (got {quoted(values['seed'])})"
     bot_options: dict[str, Any] = {}
     if values["iterations"]:
         try:
@@ -130,13 +136,13 @@ def parse_form(game_id: str, form: Any) -> tuple[TableRequest | None, dict[str, 
                 raise ValueError
             bot_options["ismcts"] = {"iterations": it}
         except ValueError:
-            errors["iterations"] = f"ISMCTS iterations must be a whole number from 10 to 5000 (got {values['iterations']!r})"
+            errors["iterations"] = f"ISMCTS iterations must be a whole number from 10 to 5000 (got {quoted(values['iterations'])})"
     allowed = ["human", *bot_names(game)]
     seats = []
     for i in range(game.num_seats):
         k = values["seats"][i] or "human"
         if k not in allowed:
-            errors["seats"] = f"seat {i + 1}: unknown kind {k!r}; choose one of {', '.join(allowed)}"
+            errors["seats"] = f"seat {i + 1}: unknown kind {quoted(k)}; choose one of {', '.join(allowed)}"
         seats.append(k)
     if errors:
         return None, values, errors

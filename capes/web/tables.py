@@ -27,6 +27,7 @@ from capes.core.errors import CapesError, IllegalAction
 from capes.core.protocol import Game, State
 from capes.core.registry import load
 from capes.web.botrunner import BotRunner
+from capes.web.lobby import quoted
 from capes.web.seats import hash_token, new_table_id, new_token, seat_for_token
 from capes.web.storage import BROKEN, OPEN, OVER, ActionRecord, Storage, StorageConflict, TableRecord
 from capes.web.views import board_html
@@ -237,7 +238,7 @@ class Table:
                              else "nobody is to act")
         if d.find(option) is None:
             shown = ", ".join(d.ids()[:6]) + ("…" if len(d.options) > 6 else "")
-            raise TableError(f"{option!r} is not one of your options now ({shown})")
+            raise TableError(f"{quoted(option)} is not one of your options now ({shown})")
 
     async def act(self, seat: int | None, n: int, option: str) -> None:
         """Apply, commit, then tell everyone. Raises TableError (nothing changed) when refused."""

@@ -51,16 +51,47 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: the server with the protocol's example game registered too (``running_server(..., example=True)``)
+LAUNCH_WITH_EXAMPLE = ("import sys; from capes.core.registry import register; "
+                       "register('example', 'tests.example_game:HighCardGame'); "
+                       "from capes.web.server import main; main(sys.argv[1:])")
+
+
+class Running(tuple[str, int]):
+    """A running server: unpacks to ``(url, port)``; ``kill()`` SIGKILLs it with its bot workers."""
+
+    proc: subprocess.Popen[bytes]
+
+    def __new__(cls, url: str, port: int, proc: subprocess.Popen[bytes]) -> Running:
+        self = super().__new__(cls, (url, port))
+        self.proc = proc
+        return self
+
+    @property
+    def url(self) -> str:
+        return self[0]
+
+    @property
+    def port(self) -> int:
+        return self[1]
+
+    def kill(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+
 @contextlib.contextmanager
-def running_server(db: Path, *extra: str) -> Iterator[tuple[str, int]]:
-    """``python -m capes.web.server`` on a free loopback port, in its own session (so it stops with its bot
-    workers); yields (url, port) once the lobby answers."""
+def running_server(db: Path, *extra: str, port: int | None = None, example: bool = False) -> Iterator[Running]:
+    """``python -m capes.web.server`` on a free loopback port (or ``port``: a restart on the same one), in
+    its own session (so it stops with its bot workers); yields it, as (url, port), once the lobby answers.
+    ``example=True`` registers the protocol's example game too."""
     import httpx
 
-    port = free_port()
+    port = free_port() if port is None else port
     url = f"http://127.0.0.1:{port}"
+    launch = ["-c", LAUNCH_WITH_EXAMPLE] if example else ["-m", "capes.web.server"]
     with db.with_suffix(".log").open("ab") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "capes.web.server", "--port", str(port), "--db", str(db),
+        proc = subprocess.Popen([sys.executable, *launch, "--port", str(port), "--db", str(db),
                                  "--quiet", *extra], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
     try:
@@ -71,16 +102,20 @@ def running_server(db: Path, *extra: str) -> Iterator[tuple[str, int]]:
                     break
             except httpx.HTTPError:
                 pass
-            assert time.monotonic() < deadline, f"the server did not start: {db.with_suffix('.log').read_text()[-2000:]}"
+            assert proc.poll() is None and time.monotonic() < deadline, \
+                f"the server did not start: {db.with_suffix('.log').read_text()[-2000:]}"
             time.sleep(0.1)
-        yield url, port
+        yield Running(url, port, proc)
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
+        if proc.poll() is None:  # (a fault test may have killed it already)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(10)
 
 
 def create_table(url: str, game: str, seats: list[str], seed: int, **cfg: Any) -> tuple[str, dict[int, str]]:
@@ -111,7 +146,7 @@ def fast_forward(port: int, tid: str, tokens: dict[int, str], plan: list[tuple[i
         for i, (seat, option) in enumerate(plan):
             socks[seat].send(json.dumps({"type": "act", "n": i, "option": option}))
             while True:
-                m = json.loads(socks[seat].recv(timeout=timeout))
+                m = json.loads(str(socks[seat].recv(timeout=timeout)).partition("\n")[0])  # (the board follows)
                 assert m["type"] != "error", m
                 if m["type"] == "state" and m["n"] == i + 1:
                     break

@@ -6,95 +6,26 @@ turns that skip into a failure."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import random
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
-from urllib.parse import urlencode
 
 import pytest
 
-from tests.web.browser import CHROMIUM, ROOT, SHOTS, require_browser
+from tests.web.browser import CHROMIUM, SHOTS, create_table, fast_forward, require_browser, running_server
 
 require_browser()
 
-import httpx  # noqa: E402
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
-from websockets.sync.client import connect  # noqa: E402
 
 from capes.core.registry import load  # noqa: E402
-from tests.web.helpers import JOIN, form  # noqa: E402
 
 expect.set_options(timeout=15_000)
 
-
-#: the server as `python -m capes.web.server`, with the protocol's example game registered too
-LAUNCH = ("import sys; from capes.core.registry import register; "
-          "register('example', 'tests.example_game:HighCardGame'); "
-          "from capes.web.server import main; main(sys.argv[1:])")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """A real server process (its own session, so SIGKILL takes its bot worker with it)."""
-
-    def __init__(self, db: Path) -> None:
-        self.db = db
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.log = db.with_suffix(".log")
-
-    def start(self) -> None:
-        out = self.log.open("ab")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", LAUNCH, "--port", str(self.port), "--db", str(self.db),
-             "--bot-pause", "0.15", "--quiet"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-            start_new_session=True)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(self.url + "/", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(10)
-
-    def create(self, game: str, seats: list[str], seed: int, **cfg: object) -> tuple[str, dict[int, str]]:
-        """A table made through the lobby form over HTTP: (table id, join token per 0-based seat)."""
-        r = httpx.post(f"{self.url}/new/{game}", content=urlencode(form(game, seats, seed, **cfg)),
-                       headers={"content-type": "application/x-www-form-urlencoded"}, timeout=30)
-        assert r.status_code == 200, r.text[-1500:]
-        found = re.search(r'id="table-id">([0-9a-f]+)<', r.text)
-        assert found is not None
-        tid = found.group(1)
-        return tid, {int(s) - 1: tok for s, t, tok in JOIN.findall(r.text) if t == tid}
+#: bots pause a little so that a page can follow them
+PAUSE = ("--bot-pause", "0.15")
 
 
 @pytest.fixture(scope="module")
@@ -108,10 +39,9 @@ def browser():
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    s = Server(tmp_path_factory.mktemp("web") / "capes.db")
-    s.start()
-    yield s
-    s.stop()
+    """One real server process for the module, with the protocol's example game registered too."""
+    with running_server(tmp_path_factory.mktemp("web") / "capes.db", *PAUSE, example=True) as srv:
+        yield srv
 
 
 def seat_page(browser, url: str, errors: list[str], table: bool = True) -> Page:
@@ -148,23 +78,6 @@ def click_round(pages: list[Page], rng: random.Random) -> None:
         wait_n(p, n + 1)
 
 
-def fast_forward(server: Server, tid: str, tokens: dict[int, str], plan: list[tuple[int, str]]) -> None:
-    """Play ``plan`` ((seat, option) pairs) over the seats' websockets as scripted players; the
-    browsers take over from there."""
-    with contextlib.ExitStack() as stack:
-        socks = {}
-        for seat, tok in tokens.items():
-            socks[seat] = stack.enter_context(connect(f"ws://127.0.0.1:{server.port}/ws/{tid}"))
-            socks[seat].send(json.dumps({"type": "hello", "token": tok}))
-        for i, (seat, option) in enumerate(plan):
-            socks[seat].send(json.dumps({"type": "act", "n": i, "option": option}))
-            while True:
-                m = json.loads(socks[seat].recv(timeout=10))
-                assert m["type"] != "error", m
-                if m["type"] == "state" and m["n"] == i + 1:
-                    break
-
-
 def test_two_browsers_play_champions_by_clicking(browser, server):
     """Champions: the lobby form in a browser, then two contexts take the two seats and play three rounds."""
     errors: list[str] = []
@@ -189,6 +102,14 @@ def test_two_browsers_play_champions_by_clicking(browser, server):
             break
         click_round([p1, p2], rng)
     assert rounds >= 3, "three rounds were played by clicking"
+    # the drawing's text version is sent when it is opened, and stays open and current as the game moves
+    alt = p1.locator("#board details.text-alt")
+    alt.locator("summary").click()
+    expect(alt.locator("pre.render")).to_contain_text("MAIN SCHEME")
+    click_round([p1, p2], rng)
+    expect(p1.locator("#board details.text-alt")).to_have_attribute("open", "")
+    expect(p1.locator("#board details.text-alt pre.render")).to_contain_text(f"Round {rounds}")
+    assert "MAIN SCHEME" not in p2.locator("#board details.text-alt pre.render").text_content()  # never opened there
     # each page shows its own hand only, and the log links each event to its rule
     assert p1.locator("#board").inner_text() != p2.locator("#board").inner_text()
     first = p1.locator("#log a.rule").first
@@ -229,8 +150,8 @@ def heroes_plan_to_secret_pick() -> tuple[int, list[tuple[int, str]]]:
 
 def test_heroes_secret_combat_power_pick_from_both_sides(browser, server):
     seed, actions = heroes_plan_to_secret_pick()
-    tid, tokens = server.create("heroes", ["human", "human"], seed)
-    fast_forward(server, tid, tokens, actions)
+    tid, tokens = create_table(server.url, "heroes", ["human", "human"], seed)
+    fast_forward(server.port, tid, tokens, list(actions))
     errors: list[str] = []
     pages = {s: seat_page(browser, f"{server.url}/t/{tid}#{tokens[s]}", errors) for s in (0, 1)}
     for p in pages.values():
@@ -259,7 +180,7 @@ def test_heroes_secret_combat_power_pick_from_both_sides(browser, server):
 
 
 def test_alliances_bots_watched_from_the_spectator_link(browser, server):
-    tid, tokens = server.create("alliances", ["alliances-heuristic"], 41)
+    tid, tokens = create_table(server.url, "alliances", ["alliances-heuristic"], 41)
     assert tokens == {}
     errors: list[str] = []
     page = seat_page(browser, f"{server.url}/t/{tid}?watch", errors)
@@ -271,13 +192,13 @@ def test_alliances_bots_watched_from_the_spectator_link(browser, server):
 
 
 def test_server_sigkilled_mid_game_and_restarted_loses_nothing(browser, tmp_path):
-    srv = Server(tmp_path / "kill.db")
-    srv.start()
-    try:
-        tid, tokens = srv.create("champions", ["human", "human"], 33, heroes=["spider_man", "captain_marvel"])
-        errors: list[str] = []
+    db = tmp_path / "kill.db"
+    errors: list[str] = []
+    rng = random.Random(33)
+    with running_server(db, *PAUSE) as srv:
+        tid, tokens = create_table(srv.url, "champions", ["human", "human"], 33,
+                                   heroes=["spider_man", "captain_marvel"])
         pages = [seat_page(browser, f"{srv.url}/t/{tid}#{tokens[s]}", errors) for s in (0, 1)]
-        rng = random.Random(33)
         for _ in range(8):
             click_round(pages, rng)
         n = n_of(pages[0])
@@ -285,7 +206,7 @@ def test_server_sigkilled_mid_game_and_restarted_loses_nothing(browser, tmp_path
         srv.kill()
         for p in pages:
             expect(p.locator("#conn")).to_have_text("reconnecting…")
-        srv.start()  # the same port and file
+    with running_server(db, *PAUSE, port=srv.port):  # the same port and file
         for p, before in zip(pages, boards, strict=True):
             expect(p.locator("#conn")).to_have_text("live", timeout=20_000)
             wait_n(p, n)  # every acknowledged action is still there
@@ -295,22 +216,20 @@ def test_server_sigkilled_mid_game_and_restarted_loses_nothing(browser, tmp_path
         assert n_of(pages[1]) == n + 4
         pages[0].screenshot(path=SHOTS / "champions-after-restart.png", full_page=True)
         assert not errors, errors
-    finally:
-        srv.stop()
 
 
 def test_glossary_secret_picks_result_and_save_on_the_example_game(browser, server):
     """The protocol's example game: each seat's glossary (its own cards), the result and the save."""
-    tid, tokens = server.create("example", ["human", "human"], 5)
+    tid, tokens = create_table(server.url, "example", ["human", "human"], 5)
     errors: list[str] = []
     pages = [seat_page(browser, f"{server.url}/t/{tid}#{tokens[s]}", errors) for s in (0, 1)]
-    for p in pages:
-        expect(p.locator("#glossary")).to_be_visible()
+    for p in pages:  # the glossary is sent when a page opens it
+        p.locator("#glossary summary").click()
+        expect(p.locator("#glossary-list dt", has_text="High Card")).to_have_count(1)
     g0 = pages[0].locator("#glossary-list dt").all_text_contents()
     g1 = pages[1].locator("#glossary-list dt").all_text_contents()
     assert "High Card" in g0 and "High Card" in g1
     assert not {x for x in g0 if x.startswith("Card ")} & {x for x in g1 if x.startswith("Card ")}
-    pages[0].locator("#glossary summary").click()
     expect(pages[0].locator("#glossary-list dd").first).to_be_visible()
     pages[0].screenshot(path=SHOTS / "example-glossary.png", full_page=True)
     rng = random.Random(5)

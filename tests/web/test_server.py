@@ -263,3 +263,40 @@ def test_rule_pages_and_log_links(c):
     r = c.get(f"/rules/{rid}")
     assert r.status_code == 200 and s["rules"][rid] in r.text
     assert c.get("/rules/champions/no/such/rule").status_code == 404
+
+
+FORM = {"content-type": "application/x-www-form-urlencoded"}
+HOSTILE = [  # (method, path, body, headers, status, what the one-line message says)
+    ("GET", "/t/" + "a" * 5000, None, {}, 404, "no such table"),
+    ("GET", "/t/%00%ff", None, {}, 404, "no such table"),
+    ("GET", "/t/nope/save", None, {}, 404, "no such table"),
+    ("GET", "/rules/" + "x" * 3000, None, {}, 404, "no rules index for 'xxxxxxxx"),
+    ("GET", "/rules/champions/%ff%fe", None, {}, 404, "in the champions rules index"),
+    ("GET", "/new/" + "z" * 500, None, {}, 404, "(500 characters); known: champions"),
+    ("POST", "/new/champions", "seat.1=human&" + "a=b&" * 200, FORM, 400, "the form has more than 64 fields"),
+    ("POST", "/new/champions", "x" * 20000, FORM, 413, "the form is larger than 16384 bytes"),
+    ("POST", "/new/champions", "{}", {"content-type": "application/json"}, 415, "posting the lobby's form"),
+    ("POST", "/new/champions", "--x\r\n", {"content-type": "multipart/form-data; boundary=x"}, 415, "lobby's form"),
+    ("POST", "/new/champions", "seat.1=human&seed=" + "9" * 5000, FORM, 400, "(5,000 characters)"),
+    ("POST", "/new/champions", "seat.1=human&iterations=1e99", FORM, 400, "from 10 to 5000"),
+    ("POST", "/new/champions", "seat.1=human&cfg.heroes=" + "a" * 3000, FORM, 400, "has unknown item"),
+    ("POST", "/new/champions", "seat.1=" + "w" * 900, FORM, 400, "unknown kind 'wwwwwwww"),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "headers", "status", "says"), HOSTILE,
+                         ids=[f"{m} {p[:24]} {s}" for m, p, _, _, s, _ in HOSTILE])
+def test_hostile_requests_get_a_one_line_error_and_change_nothing(c, method, path, body, headers, status, says):
+    import html
+    import re
+
+    r = c.request(method, path, content=body, headers=headers)
+    assert r.status_code == status
+    if r.headers["content-type"].startswith("text/plain"):
+        message = r.text
+    else:  # the error page, or the form with the error next to its field
+        found = re.search(r'class="(?:error|field-error)[^"]*"[^>]*>([^<]*)<', r.text)
+        assert found is not None, r.text[:500]
+        message = html.unescape(found.group(1))
+    assert says in message and "\n" not in message and len(message) < 300, message
+    assert c.get("/api/tables").json() == []
