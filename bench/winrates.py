@@ -1,74 +1,174 @@
-"""Bot win rates for the README (not a test): the matchups each game's issue asks for.
+"""Bot win rates for the README (not a test), one cell at a time, with Wilson 95% intervals.
 
-    python bench/winrates.py [--games 200] [--workers 2] [--iterations 20] [--depth 15] [--only GAME] [--skip-ismcts]
+    python bench/winrates.py --list
+    python bench/winrates.py --cell heroes-mirror-2p --games 200 [--workers 1] [--seed 0]
+    python bench/winrates.py --game heroes --config players=4 --seats hard,normal,normal,normal \\
+        --opt hard:iterations=60 --games 100
 
-Each row is ``capes.sim.simulate`` over seeds 0..N-1; ISMCTS runs with the given (reduced)
-iteration budget so that hundreds of games finish in minutes, and the table says so.
+A cell is a game, a config and one bot per seat (a single bot fills every seat). Seeds run
+``seed .. seed+games-1``; the same seed gives the same game, so two cells over the same seeds
+compare like with like. Each line prints every seat's wins with its Wilson 95% interval, the
+number of games it rests on, and each seat's mean seconds per decision (decisions with more than
+one option only, which are the ones a bot thinks about).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from capes.sim import simulate
+from capes.core.bots.base import make_bot
+from capes.core.registry import load
 
 CHAMPIONS_SOLO = {"heroes": "spider_man", "villain": "rhino", "mode": "standard", "modulars": "bomb_scare"}
 CHAMPIONS_DUO = {"heroes": "spider_man,she_hulk", "villain": "klaw", "mode": "standard"}
+DECKS = ("spider_man", "she_hulk", "iron_man", "black_panther", "captain_marvel")
+
+#: name -> (game, config, seat bots)
+CELLS: dict[str, tuple[str, dict[str, Any], list[str]]] = {
+    "champions-solo": ("champions", CHAMPIONS_SOLO, ["normal"]),
+    "champions-duo": ("champions", CHAMPIONS_DUO, ["normal"]),
+    "alliances-solo": ("alliances", {}, ["normal"]),
+    "heroes-mirror-2p": ("heroes", {"players": 2}, ["normal", "normal"]),
+    "heroes-4p": ("heroes", {"players": 4}, ["normal"] * 4),
+}
+for _deck in DECKS:
+    CELLS[f"champions-rhino-{_deck}"] = ("champions", {"heroes": _deck, "villain": "rhino", "mode": "standard"},
+                                         ["normal"])
 
 
-def matchups(skip_ismcts: bool) -> list[tuple[str, str, dict[str, Any], list[str]]]:
-    rows: list[tuple[str, str, dict[str, Any], list[str]]] = []
-    for label, cfg in (("Spider-Man vs Rhino + Bomb Scare", CHAMPIONS_SOLO), ("Spider-Man + She-Hulk vs Klaw", CHAMPIONS_DUO)):
-        for bot in ("random", "champions-heuristic", "ismcts"):
-            rows.append(("champions", f"{label}: {bot}", cfg, [bot]))
-    for bot in ("random", "alliances-heuristic", "ismcts"):
-        rows.append(("alliances", f"4 Characters, 1 player: {bot}", {}, [bot]))
-    rows.append(("alliances", "4 Characters, 1 player, long Mission: alliances-heuristic", {"long": True},
-                 ["alliances-heuristic"]))
-    four = {"players": 4}
-    rows.append(("heroes", "heroes-heuristic vs 3 random", four, ["heroes-heuristic", "random", "random", "random"]))
-    rows.append(("heroes", "ismcts vs 3 random", four, ["ismcts", "random", "random", "random"]))
-    rows.append(("heroes", "ismcts vs 3 heroes-heuristic", four,
-                 ["ismcts", "heroes-heuristic", "heroes-heuristic", "heroes-heuristic"]))
-    rows.append(("heroes", "random vs 3 random", four, ["random"] * 4))
-    if skip_ismcts:
-        rows = [r for r in rows if "ismcts" not in r[3]]
-    return rows
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of ``k`` successes in ``n`` trials.
+
+    >>> tuple(round(x, 3) for x in wilson(50, 100))
+    (0.404, 0.596)
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def play(args: tuple[str, Mapping[str, Any], int, Sequence[str], Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
+    """One game: the outcomes, seconds and decisions per seat."""
+    game_id, config, seed, bots, opts = args
+    game = load(game_id, **config)
+    players = [make_bot(b, game, s, seed=seed, **dict(opts.get(b, {}))) for s, b in enumerate(bots)]
+    state = game.new_game(seed)
+    secs = [0.0] * len(bots)
+    decisions = [0] * len(bots)
+    while not state.is_over:
+        d = state.decision
+        s = d.seat
+        assert s is not None
+        t0 = time.perf_counter()
+        a = players[s].choose(state)
+        if len(d.options) > 1:
+            secs[s] += time.perf_counter() - t0
+            decisions[s] += 1
+        state.apply(a)
+    r = state.result
+    assert r is not None
+    return {"seed": seed, "outcomes": list(r.outcomes), "secs": secs, "decisions": decisions}
+
+
+def run_cell(game_id: str, config: Mapping[str, Any], bots: Sequence[str], games: int, seed: int = 0,
+             workers: int = 1, opts: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """Play ``games`` games and summarise: per seat wins, Wilson interval, seconds per decision."""
+    game = load(game_id, **config)
+    seats = game.num_seats
+    bots = list(bots) * seats if len(bots) == 1 else list(bots)
+    if len(bots) != seats:
+        raise SystemExit(f"{game_id}: {len(bots)} bots for {seats} seats")
+    jobs = [(game_id, dict(config), seed + i, bots, dict(opts or {})) for i in range(games)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as ex:
+            rows = list(ex.map(play, jobs, chunksize=1))
+    else:
+        rows = [play(j) for j in jobs]
+    out: dict[str, Any] = {"game": game_id, "config": dict(config), "bots": bots, "games": len(rows), "seats": []}
+    for s in range(seats):
+        k = sum(1 for r in rows if r["outcomes"][s] == "win")
+        dec = sum(r["decisions"][s] for r in rows)
+        sec = sum(r["secs"][s] for r in rows)
+        out["seats"].append({"bot": bots[s], "wins": k, "rate": k / max(1, len(rows)), "ci95": wilson(k, len(rows)),
+                             "sec_per_decision": sec / max(1, dec), "decisions": dec})
+    return out
+
+
+def _value(text: str) -> Any:
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return None if text.lower() == "none" else text
+
+
+def parse_pairs(items: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for it in items:
+        k, eq, v = it.partition("=")
+        if not eq:
+            raise SystemExit(f"expected KEY=VALUE, got {it!r}")
+        out[k.strip()] = _value(v.strip())
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--iterations", type=int, default=20, help="ismcts iterations per decision")
-    ap.add_argument("--depth", type=int, default=15, help="ismcts rollout depth")
-    ap.add_argument("--only", action="append", help="only this game (repeatable)")
-    ap.add_argument("--skip-ismcts", action="store_true")
+    ap.add_argument("--list", action="store_true", help="list the named cells")
+    ap.add_argument("--cell", help="a named cell (see --list)")
+    ap.add_argument("--game")
+    ap.add_argument("--config", action="append", default=[], help="KEY=VALUE (repeatable)")
+    ap.add_argument("--seats", help="bots by seat, comma separated (one bot fills every seat)")
+    ap.add_argument("--opt", action="append", default=[], help="BOT:KEY=VALUE bot setting (repeatable)")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    out = []
-    print("| game | matchup | games | seat 1 win rate (95% CI) | mean actions | other | errors | minutes |")
-    print("|---|---|---:|---|---:|---|---:|---:|", flush=True)
-    for game, label, cfg, bots in matchups(args.skip_ismcts):
-        if args.only and game not in args.only:
-            continue
-        t0 = time.perf_counter()
-        s = simulate(game, args.games, args.workers, 0, cfg, bots,
-                     {"iterations": args.iterations, "rollout_depth": args.depth})
-        minutes = (time.perf_counter() - t0) / 60
-        o = s.outcomes.get("seat1", {"win_rate": 0.0, "win_rate_ci95": [0.0, 0.0]})
-        lo, hi = o["win_rate_ci95"]
-        other = ", ".join(f"{k} {v:.2f}" for k, v in s.stats.items())
-        if "ismcts" in bots:
-            label += f" ({args.iterations} it., depth {args.depth})"
-        print(f"| {game} | {label} | {s.games} | {o['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) | {s.mean_actions:.0f} | "
-              f"{other} | {s.errors} | {minutes:.1f} |", flush=True)
-        out.append({"game": game, "matchup": label, **s.to_dict()})
+    if args.list:
+        for name, (g, cfg, bots) in CELLS.items():
+            print(f"{name}: {g} {cfg} {','.join(bots)}")
+        return
+    if args.cell:
+        if args.cell not in CELLS:
+            raise SystemExit(f"unknown cell {args.cell!r}; choose one of {', '.join(CELLS)}")
+        game_id, config, bots = CELLS[args.cell]
+        config = {**config, **parse_pairs(args.config)}
+    elif args.game:
+        game_id, config, bots = args.game, parse_pairs(args.config), ["normal"]
+    else:
+        raise SystemExit("give --cell NAME or --game ID (see --list)")
+    if args.seats:
+        bots = [b.strip() for b in args.seats.split(",")]
+    opts: dict[str, dict[str, Any]] = {}
+    for o in args.opt:
+        bot, _, kv = o.partition(":")
+        opts.setdefault(bot, {}).update(parse_pairs([kv]))
+    t0 = time.perf_counter()
+    res = run_cell(game_id, config, bots, args.games, args.seed, args.workers, opts)
+    res["minutes"] = (time.perf_counter() - t0) / 60
+    res["opts"] = opts
     if args.json:
-        print(json.dumps(out, indent=1))
+        print(json.dumps(res, indent=1))
+        return
+    cfg = ",".join(f"{k}={v}" for k, v in config.items())
+    print(f"{game_id} [{cfg}] {'/'.join(bots)} {opts or ''} seeds {args.seed}..{args.seed + res['games'] - 1}: "
+          f"{res['games']} games, {res['minutes']:.1f} min")
+    for s, row in enumerate(res["seats"]):
+        lo, hi = row["ci95"]
+        print(f"  seat {s + 1} {row['bot']}: {row['wins']}/{res['games']} = {row['rate']:.1%} "
+              f"(95% {lo:.1%}–{hi:.1%}), {row['sec_per_decision'] * 1000:.1f} ms/decision")
 
 
 if __name__ == "__main__":

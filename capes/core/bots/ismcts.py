@@ -2,18 +2,28 @@
 
 Each iteration deals a determinization consistent with the bot's own view
 (``state.resample(seat, rng)``), descends a tree keyed by option ids choosing among
-the options legal in that determinization by UCB1 with availability counts, expands
-one node, runs a rollout (the game's ``rollout_policy``) for at most
-``rollout_depth`` actions, and scores the end with the game's result or, when cut
-off, with the game's ``evaluate``. Every node stores the reward of the seat that
-chose the option leading to it, so the same tree serves co-operative and
-competitive games.
+the options legal in that determinization, expands one node, runs a rollout for at
+most ``rollout_depth`` actions, and scores the end with the game's result or, when
+cut off, with the game's ``evaluate``. Every node stores the reward of the seat that
+chose the option leading to it, so the same tree serves co-operative and competitive
+games.
+
+Selection is UCB1 with availability counts (``prior_weight=0``, the default), or
+PUCT over a prior (``prior_weight>0``, as in AlphaZero, with availability counts in
+place of the parent's visits): ``Q + c_p * P(a) * sqrt(avail) / (1 + visits)``, where
+an unvisited option counts its parent's mean value (first-play urgency). The prior
+comes from a ``prior`` callable given to the bot, else from the game's optional
+``policy_prior(state, seat, rng)`` hook (looked up with ``getattr``), else from the
+game's ``rollout_policy``: the option the rule of thumb picks gets ``prior_top`` of the
+mass, the others share the rest. So a game's heuristic orders the search without any
+change to the protocol.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from capes.core.rng import Rng
@@ -21,9 +31,14 @@ from capes.core.rng import Rng
 if TYPE_CHECKING:
     from capes.core.protocol import Game, State
 
+#: (determinized state, deciding seat, rng) -> prior probability by option id (need not cover every option)
+PriorFn = Callable[["State", int, Rng], Mapping[str, float]]
+#: (determinized state, rng) -> option id, the move of whoever decides
+PolicyFn = Callable[["State", Rng], str]
+
 
 class _Node:
-    __slots__ = ("avail", "children", "seat", "value", "visits")
+    __slots__ = ("avail", "children", "prior", "seat", "value", "visits")
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
@@ -31,21 +46,39 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.value = 0.0
+        self.prior: dict[str, float] | None = None
 
 
-DEFAULTS: dict[str, Any] = {"iterations": 200, "rollout_depth": 40, "exploration": 0.7, "time_limit": None}
+DEFAULTS: dict[str, Any] = {"iterations": 200, "rollout_depth": 40, "exploration": 0.7, "time_limit": None,
+                            "prior_weight": 0.0, "prior_top": 0.6}
+
+
+def top_choice_prior(choice: str, ids: list[str], top: float) -> dict[str, float]:
+    """``top`` of the mass on ``choice``, the rest shared by the other options.
+
+    >>> top_choice_prior("b", ["a", "b", "c"], 0.6)
+    {'a': 0.2, 'b': 0.6, 'c': 0.2}
+    """
+    n = len(ids)
+    if n == 1:
+        return {ids[0]: 1.0}
+    rest = (1.0 - top) / (n - 1)
+    return {a: (top if a == choice else rest) for a in ids}
 
 
 class ISMCTSBot:
     """ISMCTS for ``seat``. ``iterations`` and/or ``time_limit`` (seconds) bound each decision.
 
-    Defaults come from :data:`DEFAULTS`, overridden by the game's ``ismcts_defaults``
-    attribute (if any), overridden by keyword arguments.
+    Settings come from :data:`DEFAULTS`, overridden by the game's ``ismcts_defaults``
+    attribute (if any), overridden by keyword arguments. ``prior`` (a :data:`PriorFn`)
+    and ``rollout`` (a :data:`PolicyFn`, default the game's ``rollout_policy``) are for
+    games' own search bots; they are not settings a player types.
     """
 
     name = "ismcts"
 
-    def __init__(self, game: Game, seat: int, seed: int = 0, **opts: Any) -> None:
+    def __init__(self, game: Game, seat: int, seed: int = 0, prior: PriorFn | None = None,
+                 rollout: PolicyFn | None = None, **opts: Any) -> None:
         settings = dict(DEFAULTS)
         settings.update(getattr(game, "ismcts_defaults", {}) or {})
         unknown = set(opts) - set(DEFAULTS)
@@ -59,10 +92,18 @@ class ISMCTSBot:
         self.iterations = int(settings["iterations"])
         self.rollout_depth = int(settings["rollout_depth"])
         self.exploration = float(settings["exploration"])
+        self.prior_weight = float(settings["prior_weight"])
+        self.prior_top = float(settings["prior_top"])
         tl = settings["time_limit"]
         self.time_limit: float | None = None if tl is None else float(tl)
         self.rng = Rng(seed * 104_729 + seat + 1)
         self.last_iterations = 0
+        self.rollout: PolicyFn = rollout if rollout is not None else game.rollout_policy
+        hook = getattr(game, "policy_prior", None)
+        self.prior: PriorFn = prior if prior is not None else hook if hook is not None else self._rollout_prior
+
+    def _rollout_prior(self, state: State, seat: int, rng: Rng) -> dict[str, float]:
+        return top_choice_prior(self.rollout(state, rng), state.decision.ids(), self.prior_top)
 
     def choose(self, state: State) -> str:
         d = state.decision
@@ -81,11 +122,50 @@ class ISMCTSBot:
         best = max(legal, key=lambda a: (root.children[a].visits, root.children[a].value) if a in root.children else (-1, 0.0))
         return best
 
+    def _select_ucb(self, node: _Node, ids: list[str]) -> str:
+        children = node.children
+        untried = [a for a in ids if a not in children]
+        if untried:
+            return untried[self.rng.randbelow(len(untried))]
+        best_a = ids[0]
+        best_u = -math.inf
+        c = self.exploration
+        for a in ids:
+            ch = children[a]
+            u = ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if u > best_u:
+                best_u, best_a = u, a
+        return best_a
+
+    def _select_puct(self, node: _Node, det: State, seat: int, ids: list[str]) -> str:
+        prior = node.prior
+        if prior is None or any(a not in prior for a in ids):
+            fresh = self.prior(det, seat, self.rng)
+            prior = node.prior = {**fresh, **(prior or {})}
+        children = node.children
+        n_seen = len(ids)
+        tv = sum(ch.visits for ch in children.values())
+        fpu = sum(ch.value for ch in children.values()) / tv if tv else 0.5  # the mean of the tried options
+        c = self.prior_weight
+        best_a = ids[0]
+        best_u = -math.inf
+        for a in ids:
+            p = prior.get(a, 1.0 / n_seen)
+            ch = children.get(a)
+            if ch is None or ch.visits == 0:
+                u = fpu + c * p * math.sqrt(tv + 1)
+            else:
+                u = ch.value / ch.visits + c * p * math.sqrt(ch.avail) / (1 + ch.visits)
+            if u > best_u:
+                best_u, best_a = u, a
+        return best_a
+
     def _iterate(self, root: _Node, det: State) -> None:
         game = self.game
         rng = self.rng
         path = [root]
         node = root
+        puct = self.prior_weight > 0
         # Selection and expansion.
         while True:
             d = det.decision
@@ -93,33 +173,24 @@ class ISMCTSBot:
                 break
             ids = d.ids()
             children = node.children
-            untried = [a for a in ids if a not in children]
             for a in ids:
                 child = children.get(a)
                 if child is not None:
                     child.avail += 1
-            if untried:
-                a = untried[rng.randbelow(len(untried))]
-                child = _Node(d.seat)
-                children[a] = child
-                det.apply(a)
+            a = self._select_puct(node, det, d.seat, ids) if puct else self._select_ucb(node, ids)
+            child = children.get(a)
+            det.apply(a)
+            if child is None:
+                child = children[a] = _Node(d.seat)
                 path.append(child)
                 break
-            best_a = ids[0]
-            best_u = -math.inf
-            c = self.exploration
-            for a in ids:
-                ch = children[a]
-                u = ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if u > best_u:
-                    best_u, best_a = u, a
-            node = children[best_a]
-            det.apply(best_a)
+            node = child
             path.append(node)
-        # Rollout.
+        # Rollout, cut off after rollout_depth actions.
         steps = 0
+        rollout = self.rollout
         while steps < self.rollout_depth and det.decision.seat is not None:
-            det.apply(game.rollout_policy(det, rng))
+            det.apply(rollout(det, rng))
             steps += 1
         # Scoring.
         result = det.result if det.decision.seat is None else None
@@ -132,3 +203,4 @@ class ISMCTSBot:
                 r = cache[s] = result.reward(s) if result is not None else game.evaluate(det, s)
             nd.visits += 1
             nd.value += r
+

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from capes.core.bots.levels import noisy, searching
 from capes.core.rng import Rng
 
 _EXP_SUCC = 0.56  # expected successes per attack die (5/8 plus a little from Criticals)
@@ -276,5 +277,15 @@ class HeuristicBot:
         return max(opts, key=lambda o: sum(b.dist[b.parse(o.id.split(":")[1])][c] for c in cs)).id
 
 
-#: the bots alliances offers by name (game.bots() returns a copy)
-BOTS: dict[str, type] = {"alliances-heuristic": HeuristicBot}
+#: the decisions the hard bot searches (what a Character does, who activates, where it goes)
+SEARCH_KINDS = frozenset({"activation", "activate", "destination"})
+
+#: the bots alliances offers by name (game.bots() returns a copy): the heuristic under its own name, and
+#: the levels for people (easy: the heuristic with random moves; normal: the heuristic; hard: ISMCTS over it)
+BOTS: dict[str, type] = {
+    "alliances-heuristic": HeuristicBot,
+    "easy": noisy(HeuristicBot, "easy", 0.3),
+    "normal": HeuristicBot,
+    "hard": searching(HeuristicBot, "hard", heuristic_rollouts=True, iterations=60, rollout_depth=30,
+                      prior_weight=1.0, kinds=SEARCH_KINDS),
+}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from capes.core.bots.levels import noisy, searching
 from capes.core.protocol import State
 from capes.core.rng import Rng
 
@@ -193,5 +194,15 @@ def evaluate(state: State, seat: int) -> float:
     return max(0.0, min(1.0, 0.5 + x / 2))
 
 
-#: the bots heroes offers by name (game.bots() returns a copy)
-BOTS: dict[str, type] = {"heroes-heuristic": HeuristicBot}
+#: the decisions the hard bot searches (moves, Villains, planning, Mastermind); the heuristic answers the rest
+SEARCH_KINDS = frozenset({"action", "villains", "planning", "mastermind"})
+
+#: the bots heroes offers by name (game.bots() returns a copy): the heuristic under its own name, and
+#: the levels for people (easy: the heuristic with random moves; normal: the heuristic; hard: ISMCTS over it)
+BOTS: dict[str, type] = {
+    "heroes-heuristic": HeuristicBot,
+    "easy": noisy(HeuristicBot, "easy", 0.3),
+    "normal": HeuristicBot,
+    "hard": searching(HeuristicBot, "hard", heuristic_rollouts=True, iterations=60, rollout_depth=30,
+                      prior_weight=1.0, kinds=SEARCH_KINDS),
+}

@@ -1,0 +1,161 @@
+"""ISMCTS with a prior (issue #15 'search that beats the rules of thumb'): PUCT selection follows the
+prior when it has little time, and overrules a wrong prior when the search sees the better option."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capes.core.bots.ismcts import ISMCTSBot, top_choice_prior
+from capes.core.bots.levels import noisy, searching
+from capes.core.errors import ConfigError
+from capes.core.protocol import Decision, Game, Option, Result, State
+from capes.core.rng import Rng
+from capes.core.rules import Rule, RulesIndex
+
+RULES = RulesIndex("climb", [Rule("climb/step", "Step", "test"), Rule("climb/end", "End", "test")])
+TARGET = 6  # three steps of 2: only "up" every time wins
+
+
+class ClimbState(State):
+    """One seat picks ``stay`` (+0), ``step`` (+1) or ``up`` (+2) three times; it wins at height >= 6."""
+
+    height: int
+    turns: int
+
+    def setup(self) -> None:
+        self.height = 0
+        self.turns = 0
+
+    def _compute_decision(self) -> Decision:
+        if self.turns >= 3:
+            return Decision(None, "over", ())
+        return Decision(0, "Climb", (Option("stay", "Stay"), Option("step", "Step"), Option("up", "Go up")))
+
+    def _do(self, option_id: str) -> None:
+        self._tick("climb/step")
+        self.height += {"stay": 0, "step": 1, "up": 2}[option_id]
+        self.turns += 1
+        self.emit("climb/step", f"Height {self.height}.")
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {"height": self.height, "turns": self.turns}
+
+    def _dump(self) -> Any:
+        return [self.height, self.turns]
+
+    def _load(self, data: Any) -> None:
+        self.height, self.turns = data
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, ClimbState)
+        other.height, other.turns = self.height, self.turns
+
+    def _result(self) -> Result | None:
+        if self.turns < 3:
+            return None
+        return Result(("win" if self.height >= TARGET else "loss",), (float(self.height),))
+
+    def _resample(self, seat: int, rng: Rng) -> None:
+        pass  # nothing hidden
+
+
+class StayBot:
+    """A bad rule of thumb: always stay."""
+
+    name = "stay"
+
+    def __init__(self, game: Game, seat: int, seed: int = 0, **_: Any) -> None:
+        self.seat = seat
+
+    def choose(self, state: State) -> str:
+        return "stay"
+
+
+class ClimbGame(Game):
+    id = "climb"
+    name = "Climb (test)"
+    max_actions = 3
+    state_class = ClimbState
+
+    @property
+    def num_seats(self) -> int:
+        return 1
+
+    @property
+    def rules(self) -> RulesIndex:
+        return RULES
+
+    def new_game(self, seed: int = 0) -> State:
+        s = ClimbState(self, seed)
+        s.setup()
+        return s
+
+    def glossary(self, state: State, seat: int | None) -> dict[str, str]:
+        return {}
+
+    def bots(self) -> dict[str, Any]:
+        return {"stay": StayBot}
+
+    def rollout_policy(self, state: State, rng: Rng) -> str:
+        opts = state.decision.options
+        return opts[rng.randbelow(len(opts))].id
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, ClimbState)
+        return state.height / TARGET
+
+
+def _prior_on(choice: str) -> Any:
+    return lambda state, seat, rng: top_choice_prior(choice, state.decision.ids(), 0.6)
+
+
+def test_top_choice_prior_gives_the_rest_evenly() -> None:
+    p = top_choice_prior("up", ["stay", "step", "up"], 0.5)
+    assert p == {"stay": 0.25, "step": 0.25, "up": 0.5} and top_choice_prior("a", ["a"], 0.5) == {"a": 1.0}
+
+
+@pytest.mark.parametrize("choice", ["stay", "step", "up"])
+def test_puct_with_one_iteration_follows_the_prior(choice: str) -> None:
+    game = ClimbGame()
+    bot = ISMCTSBot(game, 0, seed=3, prior=_prior_on(choice), iterations=1, prior_weight=1.0)
+    assert bot.choose(game.new_game(0)) == choice
+
+
+def test_puct_overrules_a_wrong_prior_when_searching() -> None:
+    game = ClimbGame()
+    state = game.new_game(0)
+    bot = ISMCTSBot(game, 0, seed=3, prior=_prior_on("stay"), iterations=300, prior_weight=1.0)
+    assert bot.choose(state) == "up"
+    state.apply("up")
+    state.apply("up")
+    assert bot.choose(state) == "up"  # the only move that still wins
+
+
+def test_prior_hook_on_the_game_is_used() -> None:
+    game = ClimbGame()
+    game.policy_prior = _prior_on("step")  # type: ignore[attr-defined]
+    assert ISMCTSBot(game, 0, seed=1, iterations=1, prior_weight=1.0).choose(game.new_game(0)) == "step"
+
+
+def test_searching_level_beats_its_bad_heuristic() -> None:
+    game = ClimbGame()
+    hard = searching(StayBot, "hard", iterations=300)
+    state = game.new_game(0)
+    bot = hard(game, 0, seed=5)
+    while not state.is_over:
+        state.apply(bot.choose(state))
+    assert state.result is not None and state.result.outcomes == ("win",)
+    with pytest.raises(ConfigError, match="unknown ismcts option"):
+        hard(game, 0, seed=5, depth=3)
+
+
+def test_noisy_level_mixes_random_moves_deterministically() -> None:
+    game = ClimbGame()
+    easy = noisy(StayBot, "easy", 0.5)
+    state = game.new_game(0)
+    picks = [easy(game, 0, seed=s).choose(state) for s in range(40)]
+    assert picks == [easy(game, 0, seed=s).choose(state) for s in range(40)]
+    assert "stay" in picks and {"step", "up"} & set(picks)
+    assert {noisy(StayBot, "never", 0.0)(game, 0, seed=s).choose(state) for s in range(20)} == {"stay"}
