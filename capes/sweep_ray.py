@@ -50,9 +50,9 @@ def check_reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
 
 def preflight(address: str | None) -> None:
     """Before anything is written: Ray is installed and the cluster named (if any) answers."""
-    try:
-        import ray  # noqa: F401
-    except ImportError:
+    import importlib.util
+
+    if importlib.util.find_spec("ray") is None:  # without importing it: that alone takes seconds
         raise SweepError("--backend ray needs Ray: pip install 'capes[sweep]'") from None
     address = address or os.environ.get("RAY_ADDRESS") or None
     if address:
