@@ -4,24 +4,52 @@ Combat effects take ``(state, side, params)`` where ``side`` is ``"H"`` (the Sup
 ``"V"`` (the Lead Villain / Mastermind); ``usable_*`` says whether the effect can do anything
 now (so a window only offers abilities that matter). Action effects take
 ``(state, seat, params, hero_index)`` (``hero_index`` is -1 for Event cards).
+
+Rule ids (rules.yaml): heroes/combat/abilities, heroes/combat/timing, heroes/missions/ability, heroes/cards/events.
+
+An effect touches the game only through :class:`Target` below (implemented by the chapters: powers.py for combat,
+cards.py and scenarios.py for actions), so this module imports no engine module (no import cycle).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from capes.games.heroes.dice import BOOST, FACES, HIT
+from capes.games.heroes.board import F_BOOST, F_HITS
+from capes.games.heroes.dice import FACES, HIT
 
-if TYPE_CHECKING:
-    from capes.games.heroes.engine import HeroesState
-
-#: per face index: HIT count, has BOOST
-F_HITS = tuple(f.count(HIT) for f in FACES)
-F_BOOST = tuple(BOOST in f for f in FACES)
 TWO_HIT_FACES = tuple(i for i, f in enumerate(FACES) if f.count(HIT) == 2)
 ONE_HIT_FACE = next(i for i, f in enumerate(FACES) if f == (HIT,))
 BLANK_FACE = next(i for i, f in enumerate(FACES) if f == ())
+
+__all__ = ["ACTIONS", "COMBAT", "F_BOOST", "F_HITS", "Target", "usable_action"]
+
+
+class Target(Protocol):
+    """What an effect may read and change: the combat in progress (``cb``, powers.py), a seat's Plot Points, Wounds
+    and cards (state.py, cards.py), Victory Points (scenarios.py) and the Most Wanted spaces."""
+
+    cb: dict[str, Any] | None
+    pp: list[int]
+    wound: list[list[int]]
+    wanted: list[str]
+
+    def die(self) -> int: ...
+    def rating(self, side: str) -> int: ...
+    def has_boost(self, side: str) -> bool: ...
+    def cb_add(self, key: str, n: int) -> None: ...
+    def cb_dice(self, side: str) -> tuple[int, ...]: ...
+    def cb_set_dice(self, side: str, dice: tuple[int, ...]) -> None: ...
+    def cb_hits(self, side: str) -> int: ...
+    def cb_kos(self, side: str) -> int: ...
+    def cb_heal(self, side: str) -> None: ...
+    def to_recovery(self, s: int, i: int) -> None: ...
+    def draw_resources(self, s: int, k: int) -> None: ...
+    def discard_story_front(self, k: int) -> None: ...
+    def push_story_actions(self, s: int, k: int) -> None: ...
+    def push_discard_wanted(self, s: int) -> None: ...
+    def gain_vp(self, s: int, n: int) -> None: ...
 
 
 def other(side: str) -> str:
@@ -30,7 +58,7 @@ def other(side: str) -> str:
 
 # ---- combat: "pre" (the next roll), "post" (dice just rolled / results), "end" (next sequence) ----------------
 
-def _stat_of(st: HeroesState, side: str) -> str:
+def _stat_of(st: Target, side: str) -> str:
     """The rating ``side`` uses on the upcoming roll: a / d / w."""
     cb = st.cb
     assert cb is not None
@@ -39,57 +67,57 @@ def _stat_of(st: HeroesState, side: str) -> str:
     return "a" if cb["att"] == side else "d"
 
 
-def usable_plus_rating(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_plus_rating(st: Target, side: str, p: dict[str, Any]) -> bool:
     stat = p.get("stat", "any")
     return stat == "any" or stat == _stat_of(st, side)
 
 
-def plus_rating(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def plus_rating(st: Target, side: str, p: dict[str, Any]) -> None:
     st.cb_add(side + "plus", int(p.get("n", 1)))
 
 
-def usable_set_rating(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_set_rating(st: Target, side: str, p: dict[str, Any]) -> bool:
     return p.get("stat") == _stat_of(st, side) and st.rating(side) < int(p["value"])
 
 
-def set_rating(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def set_rating(st: Target, side: str, p: dict[str, Any]) -> None:
     cb = st.cb
     assert cb is not None
     cb[side + "set"] = max(cb[side + "set"], int(p["value"]))
 
 
-def usable_minus_opp(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_minus_opp(st: Target, side: str, p: dict[str, Any]) -> bool:
     return st.rating(other(side)) > 0
 
 
-def minus_opp(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def minus_opp(st: Target, side: str, p: dict[str, Any]) -> None:
     st.cb_add(other(side) + "plus", -int(p.get("n", 1)))
 
 
-def usable_gain_boost(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_gain_boost(st: Target, side: str, p: dict[str, Any]) -> bool:
     return not st.has_boost(side) and st.rating(side) > 0
 
 
-def gain_boost(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def gain_boost(st: Target, side: str, p: dict[str, Any]) -> None:
     cb = st.cb
     assert cb is not None
     cb[side + "b1"] = True
 
 
-def usable_cancel_opp_boost(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_cancel_opp_boost(st: Target, side: str, p: dict[str, Any]) -> bool:
     return any(0 <= f < 10 and F_BOOST[f] for f in st.cb_dice(other(side)))
 
 
-def cancel_opp_boost(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def cancel_opp_boost(st: Target, side: str, p: dict[str, Any]) -> None:
     o = other(side)
     st.cb_set_dice(o, tuple(-1 if (0 <= f < 10 and F_BOOST[f]) else f for f in st.cb_dice(o)))
 
 
-def usable_cap_opp_die(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_cap_opp_die(st: Target, side: str, p: dict[str, Any]) -> bool:
     return any(f % 10 in TWO_HIT_FACES for f in st.cb_dice(other(side)) if f >= 0)
 
 
-def cap_opp_die(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def cap_opp_die(st: Target, side: str, p: dict[str, Any]) -> None:
     o = other(side)
     dice = list(st.cb_dice(o))
     for i, f in enumerate(dice):
@@ -99,63 +127,63 @@ def cap_opp_die(st: HeroesState, side: str, p: dict[str, Any]) -> None:
     st.cb_set_dice(o, tuple(dice))
 
 
-def usable_plus_result(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_plus_result(st: Target, side: str, p: dict[str, Any]) -> bool:
     return True
 
 
-def plus_result(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def plus_result(st: Target, side: str, p: dict[str, Any]) -> None:
     st.cb_add(side + "res", int(p.get("n", 1)))
 
 
-def usable_minus_opp_result(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_minus_opp_result(st: Target, side: str, p: dict[str, Any]) -> bool:
     return st.cb_hits(other(side)) > 0
 
 
-def minus_opp_result(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def minus_opp_result(st: Target, side: str, p: dict[str, Any]) -> None:
     st.cb_add(other(side) + "res", -int(p.get("n", 1)))
 
 
-def usable_reroll_blanks(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_reroll_blanks(st: Target, side: str, p: dict[str, Any]) -> bool:
     return any(f == BLANK_FACE for f in st.cb_dice(side))
 
 
-def reroll_blanks(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def reroll_blanks(st: Target, side: str, p: dict[str, Any]) -> None:
     # a rerolled blank counts as a reroll: it never boosts again
     st.cb_set_dice(side, tuple(st.die() + 10 if f == BLANK_FACE else f for f in st.cb_dice(side)))
 
 
-def usable_heal_ko(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_heal_ko(st: Target, side: str, p: dict[str, Any]) -> bool:
     return st.cb_kos(side) > 0
 
 
-def heal_ko(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def heal_ko(st: Target, side: str, p: dict[str, Any]) -> None:
     st.cb_heal(side)
 
 
-def usable_seize_initiative(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_seize_initiative(st: Target, side: str, p: dict[str, Any]) -> bool:
     cb = st.cb
     assert cb is not None
     return cb["init"] != side
 
 
-def seize_initiative(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def seize_initiative(st: Target, side: str, p: dict[str, Any]) -> None:
     cb = st.cb
     assert cb is not None
     cb["init"] = side
 
 
-def usable_seq_plus_rating(st: HeroesState, side: str, p: dict[str, Any]) -> bool:
+def usable_seq_plus_rating(st: Target, side: str, p: dict[str, Any]) -> bool:
     cb = st.cb
     assert cb is not None
     return cb[side + "seq"] == 0
 
 
-def seq_plus_rating(st: HeroesState, side: str, p: dict[str, Any]) -> None:
+def seq_plus_rating(st: Target, side: str, p: dict[str, Any]) -> None:
     """A "this combat sequence" ability: n more dice on every roll of the sequence."""
     st.cb_add(side + "seq", int(p.get("n", 1)))
 
 
-Combat = Callable[["HeroesState", str, dict[str, Any]], Any]
+Combat = Callable[[Target, str, dict[str, Any]], Any]
 COMBAT: dict[str, tuple[Combat, Combat]] = {
     name: (globals()[f"usable_{name}"], globals()[name])
     for name in ("plus_rating", "set_rating", "minus_opp", "gain_boost", "cancel_opp_boost", "cap_opp_die",
@@ -165,54 +193,54 @@ COMBAT: dict[str, tuple[Combat, Combat]] = {
 
 # ---- actions (Support (Action) abilities and Event cards) ---------------------------------------------------
 
-def rampage(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+def rampage(st: Target, seat: int, p: dict[str, Any], hero: int) -> None:
     st.to_recovery(seat, hero)
     st.draw_resources(seat, 2)
     st.discard_story_front(2)
 
 
-def cerebro(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+def cerebro(st: Target, seat: int, p: dict[str, Any], hero: int) -> None:
     st.to_recovery(seat, hero)
     st.push_story_actions(seat, 2)
 
 
-def draw_resources(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+def draw_resources(st: Target, seat: int, p: dict[str, Any], hero: int) -> None:
     if hero >= 0 and p.get("exhaust"):
         st.to_recovery(seat, hero)
     st.draw_resources(seat, int(p.get("n", 1)))
 
 
-def gain_pp(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+def gain_pp(st: Target, seat: int, p: dict[str, Any], hero: int) -> None:
     if hero >= 0 and p.get("exhaust"):
         st.to_recovery(seat, hero)
     st.pp[seat] += int(p.get("n", 1))
 
 
-def medical_all(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+def medical_all(st: Target, seat: int, p: dict[str, Any], hero: int) -> None:
     w = st.wound[seat]
     for i in range(4):
         w[i] = 0
 
 
-def gain_vp(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+def gain_vp(st: Target, seat: int, p: dict[str, Any], hero: int) -> None:
     st.gain_vp(seat, int(p.get("n", 1)))
 
 
-def discard_wanted(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+def discard_wanted(st: Target, seat: int, p: dict[str, Any], hero: int) -> None:
     st.push_discard_wanted(seat)
 
 
-def story_actions(st: HeroesState, seat: int, p: dict[str, Any], hero: int) -> None:
+def story_actions(st: Target, seat: int, p: dict[str, Any], hero: int) -> None:
     st.push_story_actions(seat, int(p.get("n", 1)))
 
 
-Action = Callable[["HeroesState", int, dict[str, Any], int], None]
+Action = Callable[[Target, int, dict[str, Any], int], None]
 ACTIONS: dict[str, Action] = {
     f.__name__: f for f in (rampage, cerebro, draw_resources, gain_pp, medical_all, gain_vp, discard_wanted, story_actions)
 }
 
 
-def usable_action(st: HeroesState, seat: int, effect: str) -> bool:
+def usable_action(st: Target, seat: int, effect: str) -> bool:
     if effect == "medical_all":
         return any(st.wound[seat])
     if effect == "discard_wanted":

@@ -1,0 +1,287 @@
+"""Phase 3: Mission (rulebook "Mission": The Movement Action, Free Movement of Supporting Super Heroes, The
+Troubleshooting Action, The Medical Treatment Action, The Story Action, Use a Special Ability; "Event Cards").
+
+The ``mission`` frame runs five Action Rounds of one ``act`` per player. ``q_act`` builds the action menu (the
+per-hero move Options come from ``_hero_menu``, kept per Game because their ids say all their labels say);
+``a_act`` moves, starts a Troubleshooting action, treats, uses a Support (Action) ability or an Event card
+(``effects.ACTIONS``).
+
+Rule ids (rules.yaml) applied here:
+heroes/cards/events, heroes/missions, heroes/missions/ability, heroes/missions/free-move,
+heroes/missions/medical, heroes/missions/move, heroes/missions/story, heroes/missions/story-cards,
+heroes/missions/troubleshoot, heroes/winning/special.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.protocol import Decision, Option
+from capes.games.heroes import effects as fx
+from capes.games.heroes.board import (
+    ACTION_ROUNDS,
+    AREA_NAMES,
+    AREAS,
+    DIST0,
+    DIST_IDS,
+    DIST_NAMES,
+    READY,
+    REC,
+    SCEN,
+    SPACE0,
+    STORY,
+    SUPC,
+    opt,
+)
+from capes.games.heroes.cards import Cards
+
+
+def _hero_menu(C: Any, h: str) -> tuple[Any, ...]:
+    """The action-menu Options of hero ``h`` whose id says all their label and group say (the hero, the place, the
+    content's names): (24 District moves, onto the Scenario card, to Recovery, 6 Support-space moves, back to the
+    card, Support (Action) ability or None, Medical Treatment). Kept per game (``HeroesGame.hero_menus``), whose
+    content never changes, so a label is always what its id does; everything else is built from the state."""
+    hero = C.heroes[h]
+    hn = hero.name
+    g = f"Move {hn} (Ready)"
+    moves = tuple(Option(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}", g) for d in range(24))
+    scen = Option(f"move:{h}:scenario", f"Move {hn} onto the Scenario card", g)
+    rec = Option(f"move:{h}:recovery", f"Move {hn} to Recovery", g)
+    g = f"Move {hn} (Supporting)"
+    sup = tuple(Option(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}", g) for a in range(6))
+    card = Option(f"sup:{h}:card", f"Move {hn} back to the Supporting position on the hero card", g)
+    ab = hero.support
+    abil = (Option(f"ability:{h}", f"Use {hn}'s {ab.name}: {ab.text}", "Use a Special Ability")
+            if ab.kind == "action" else None)
+    med = Option(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound", "Medical Treatment")
+    return moves, scen, rec, sup, card, abil, med
+
+
+class Missions(Cards):
+    """The Missions chapter: its steps (``f_*``), questions (``q_*``) and answers (``a_*``)."""
+
+    def f_mission(self, fr: tuple[Any, ...]) -> None:
+        n = self.n
+        if self.at < n:
+            s = (self.first + self.at) % n
+            self.at += 1
+            self.stack.append(("mission",))
+            self.stack.append(("act", s))
+            return
+        # end of an Action Round
+        self.at = 0
+        if self.end_ar:
+            # heroes/winning/special: the game ends when this Action Round is completed
+            self._finish("heroes/winning/special")
+            return
+        self.ar += 1
+        if self.ar <= ACTION_ROUNDS:
+            self.emit("heroes/missions", f"Action Round {self.ar}.")
+            self.stack.append(("mission",))
+        else:
+            self.stack.append(("roundend",))
+
+    def q_act(self, fr: tuple[Any, ...]) -> Decision:
+        s = fr[1]
+        C = self.C
+        loc = self.hloc[s]
+        hids = self.game.team_heroes[self.teams[s]]
+        opts: list[Option] = []
+        na = self.areas()
+        nd = na * 4
+        occupied = self._occupied() if (SUPC in loc or any(SPACE0 <= lc < SPACE0 + 12 for lc in loc)) else ()
+        # heroes/missions/troubleshoot
+        for lc in loc:
+            if DIST0 <= lc < DIST0 + nd:
+                d = lc - DIST0
+                h = self.heads[d // 4]
+                if h and self.head_dist(d // 4) == d:
+                    oid = "trouble:" + DIST_IDS[d]
+                    if not any(o.id == oid for o in opts):
+                        opts.append(Option(oid, f"Troubleshoot \"{C.headlines[h].name}\" in {DIST_NAMES[d]}",
+                                           "Troubleshoot a Headline"))
+        if self.special and SCEN in loc:
+            opts.append(Option("trouble:scenario", f"Troubleshoot the Special Headline \"{C.specials[self.special].name}\"",
+                               "Troubleshoot a Headline"))
+        menus = self.game.hero_menus
+        for i in range(4):
+            lc = loc[i]
+            h = hids[i]
+            m = menus.get(h)
+            if m is None:
+                m = menus[h] = _hero_menu(C, h)
+            if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN:
+                # heroes/missions/move: a Ready hero to any District, or back to Recovery
+                mv = m[0]
+                if DIST0 <= lc < DIST0 + nd:
+                    k = lc - DIST0
+                    opts.extend(mv[:k])
+                    opts.extend(mv[k + 1:nd])
+                else:
+                    opts.extend(mv[:nd])
+                if self.special and lc != SCEN:
+                    opts.append(m[1])
+                if lc != READY:
+                    opts.append(m[2])
+            elif lc == SUPC or SPACE0 <= lc < SPACE0 + 12:
+                sp = m[3]
+                for a in range(na):
+                    b = SPACE0 + 2 * a
+                    if lc == b or lc == b + 1 or (b in occupied and b + 1 in occupied):
+                        continue
+                    opts.append(sp[a])
+                if lc != SUPC:
+                    opts.append(m[4])
+                # heroes/missions/ability: Support (Action)
+                if m[5] is not None and fx.usable_action(self, s, C.heroes[h].support.effect):
+                    opts.append(m[5])
+            elif lc == REC and self.wound[s][i]:
+                opts.append(m[6])
+        if self.rhand[s]:
+            seen = set()
+            for c in self.rhand[s]:
+                r = C.resources[c]
+                if r.kind == "event" and c not in seen:
+                    seen.add(c)
+                    if fx.usable_action(self, s, r.ability.effect):
+                        opts.append(Option(f"event:{c}", f"Play {r.name}: {r.ability.text}", "Play an Event card"))
+        opts.append(STORY)
+        return Decision(s, f"Game Round {self.round}, Action Round {self.ar}: choose your action", tuple(opts), kind="action")
+
+    def _occupied(self) -> set[int]:
+        occ = set()
+        for row in self.hloc:
+            for lc in row:
+                if SPACE0 <= lc < SPACE0 + 12:
+                    occ.add(lc)
+        return occ
+
+    def a_act(self, fr: tuple[Any, ...], oid: str) -> None:
+        s = fr[1]
+        C = self.C
+        kind, _, rest = oid.partition(":")
+        if kind == "story":
+            self.stack.append(("story", s))
+        elif kind == "move":
+            h, _, dest = rest.partition(":")
+            i = self._hidx(s, h)
+            if dest == "recovery":
+                self.hloc[s][i] = REC
+                self.emit("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to Recovery.")
+                return
+            if dest == "scenario":
+                self.hloc[s][i] = SCEN
+                self.emit("heroes/winning/special", f"{self.pname(s)} moves {C.heroes[h].name} onto the Scenario card.")
+                return
+            d = DIST_IDS.index(dest)
+            self.hloc[s][i] = DIST0 + d
+            self.emit("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to {DIST_NAMES[d]}.")
+            # heroes/missions/free-move: offered for any move of a Ready hero to a District
+            self.stack.append(("freesup", s, d // 4))
+        elif kind == "sup":
+            h, _, dest = rest.partition(":")
+            i = self._hidx(s, h)
+            if dest == "card":
+                self.hloc[s][i] = SUPC
+                self.emit("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} back to his card.")
+                return
+            a = AREAS.index(dest)
+            occ = self._occupied()
+            self.hloc[s][i] = SPACE0 + 2 * a + (0 if SPACE0 + 2 * a not in occ else 1)
+            self.emit("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to a Support space of {AREA_NAMES[a]}.")
+        elif kind == "trouble":
+            self._start_troubleshooting(s, -1 if rest == "scenario" else DIST_IDS.index(rest))
+        elif kind == "medical":
+            i = self._hidx(s, rest)
+            self.wound[s][i] = 0
+            self.emit("heroes/missions/medical", f"{self.pname(s)} treats {C.heroes[rest].name}: the Wound is removed.")
+        elif kind == "ability":
+            i = self._hidx(s, rest)
+            sup = C.heroes[rest].support
+            self.emit("heroes/missions/ability", f"{self.pname(s)} uses {C.heroes[rest].name}'s {sup.name}.")
+            fx.ACTIONS[sup.effect](self, s, sup.params, i)
+        elif kind == "event":
+            r = C.resources[rest]
+            self.rhand[s].remove(rest)
+            self.rdisc.append(rest)
+            self.emit("heroes/cards/events", f"{self.pname(s)} plays the Event {r.name}.")
+            fx.ACTIONS[r.ability.effect](self, s, r.ability.params, -1)
+
+    def q_freesup(self, fr: tuple[Any, ...]) -> Decision | None:
+        # heroes/missions/free-move: take one Supporting hero (from his card) to a Support space of the Area
+        s, a = fr[1], fr[2]
+        occ = self._occupied()
+        if SPACE0 + 2 * a in occ and SPACE0 + 2 * a + 1 in occ:
+            self.stack.pop()
+            return None
+        hids = self.game.team_heroes[self.teams[s]]
+        opts = [opt(f"take:{hids[i]}", f"Take {self.C.heroes[hids[i]].name} along to a Support space of {AREA_NAMES[a]}")
+                for i in range(4) if self.hloc[s][i] == SUPC]
+        if not opts:
+            self.stack.pop()
+            return None
+        opts.append(opt("take:none", "Take nobody along"))
+        return Decision(s, "Free move of a Supporting Super Hero?", tuple(opts), kind="action")
+
+    def a_freesup(self, fr: tuple[Any, ...], oid: str) -> None:
+        s, a = fr[1], fr[2]
+        h = oid[5:]
+        if h == "none":
+            return
+        i = self._hidx(s, h)
+        occ = self._occupied()
+        self.hloc[s][i] = SPACE0 + 2 * a + (0 if SPACE0 + 2 * a not in occ else 1)
+        self.emit("heroes/missions/free-move", f"{self.C.heroes[h].name} moves along to a Support space of {AREA_NAMES[a]}.")
+
+    def q_story(self, fr: tuple[Any, ...]) -> Decision | None:
+        s = fr[1]
+        # heroes/missions/story: draw one Resource card first
+        self.draw_resources(s, 1 + self.pu_bonus(s, "pu_draw"))
+        self.emit("heroes/missions/story", f"{self.pname(s)} takes a Story action and draws a Resource card.")
+        self.stack[-1] = ("storych", s)
+        return None
+
+    def q_storych(self, fr: tuple[Any, ...]) -> Decision | None:
+        s = fr[1]
+        opts = []
+        if self.sdeck or self.sdisc:
+            opts.append(opt("advance", "Advance the Story track"))
+        C = self.C
+        last = len(self.track) - 1
+        for k, c in enumerate(self.track):
+            if k != last and C.stories[c].team == self.teams[s]:
+                opts.append(opt(f"manip:{k}", f"Move \"{C.stories[c].name}\" to the last position of the track"))
+        if not opts:
+            self.stack.pop()
+            return None
+        # heroes/missions/story: "You may then either" advance or manipulate - or do neither
+        opts.append(opt("leave", "Leave the Story track as it is"))
+        return Decision(s, "Story action: you may advance or manipulate the Story track", tuple(opts), kind="story")
+
+    def a_storych(self, fr: tuple[Any, ...], oid: str) -> None:
+        s = fr[1]
+        C = self.C
+        if oid == "advance":
+            c = self._draw(self.sdeck, self.sdisc)
+            assert c is not None
+            self.track.insert(0, c)
+            self.emit("heroes/missions/story", f"The Story track advances: \"{C.stories[c].name}\" enters it.")
+            if len(self.track) > 4:
+                out = self.track.pop()
+                team = C.stories[out].team
+                if team in self.teams:
+                    t = self.teams.index(team)
+                    self.stories[t].append(out)
+                    gain = self._scen_param("story_vp") or 1
+                    self.emit("heroes/missions/story-cards", f"\"{C.stories[out].name}\" goes to {self.pname(t)}: +{gain} VP.")
+                    self.gain_vp(t, gain)
+                else:
+                    self.sdisc.append(out)
+                    self.emit("heroes/missions/story", f"\"{C.stories[out].name}\" is discarded (its Team is not in play).")
+        elif oid == "leave":
+            self.emit("heroes/missions/story", f"{self.pname(s)} leaves the Story track as it is.")
+        else:
+            k = int(oid[6:])
+            c = self.track.pop(k)
+            self.track.append(c)
+            self.emit("heroes/missions/story", f"{self.pname(s)} moves \"{C.stories[c].name}\" to the last position.")

@@ -1,0 +1,229 @@
+"""The state's data in one place: every field of a Marvel Heroes game, who is who, and how the fields are copied,
+saved and loaded (rulebook "Team, Characters and Team Nemesis", "Game Components").
+
+Rule ids (rules.yaml): heroes/teams, heroes/board/areas, heroes/components.
+
+Seats sit clockwise in index order: the player "to the left" of seat ``s`` is ``s + 1``. Seat ``s`` plays team
+``teams[s]`` and the Nemesis of the team of the player to his right, so the Nemesis of seat ``s``'s team is
+controlled by seat ``s + 1``. Decks are lists whose top card is the last element. ``forced`` is a list of die face
+indices (into ``dice.FACES``) consumed before the RNG, for conformance tests.
+
+Every field is plain data (ints, strings, lists, tuples, dicts of those): a state can be cloned, saved and resampled
+at any decision. The chapters (setup.py ... scenarios.py) are mixins over :class:`HeroesData`; the engine
+(engine.py) composes them into :class:`~capes.games.heroes.engine.HeroesState`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from capes.core.protocol import State
+
+if TYPE_CHECKING:
+    from capes.games.heroes.content import Content
+
+
+class Table(Protocol):
+    """What the engine reads from its Game (a ``HeroesGame``, fixed for the Game's life). game.py imports the engine,
+    so the engine names the shape it needs here instead of importing game.py back (no import cycle)."""
+
+    C: Content
+    config: dict[str, Any]
+    max_steps: int
+    #: "P1 (Fantastic Four)" per seat
+    pnames: list[str]
+    #: team id -> its four hero ids, in hero-card order
+    team_heroes: dict[str, list[str]]
+    #: hero id -> the action-menu Options whose id says all their label says (missions._hero_menu)
+    hero_menus: dict[str, tuple[Any, ...]]
+    #: Headline id -> index of its District icon in board.ICONS
+    icon_of: dict[str, int]
+
+
+class HeroesData(State):
+    """The fields of a game (set by :meth:`setup`) and the queries every chapter shares."""
+
+    game: Table  # type: ignore[assignment]
+
+    # --- the table
+    n: int  #: number of players
+    teams: list[str]  #: team id per seat
+    scen: str  #: Scenario id
+    round: int  #: Game Round (1..)
+    ar: int  #: Action Round (1..5)
+    at: int  #: players who have acted this Action Round
+    first: int  #: First Player seat
+    arch: int  #: Archnemesis seat, -1 for nobody
+    # --- per seat
+    vp: list[int]  #: Victory Points
+    pp: list[int]  #: Plot Points in the pool
+    hloc: list[list[int]]  #: per seat, per hero: a location (board.py)
+    wound: list[list[int]]  #: per seat, per hero: 1 if Wounded
+    ko: list[list[int]]  #: per seat, per hero: KO tokens of the current action
+    allies: list[list[list[Any]]]  #: per seat: [resource id, Plot Points on the card] per Ally in play
+    stories: list[list[str]]  #: Story cards won
+    pups: list[list[str]]  #: Team Power-Ups in play
+    plans: list[int]  #: Master Plans achieved by the Mastermind the seat controls
+    pblock: list[int]  #: the Game Round in which the seat's Master Plan was stopped
+    scored: list[list[str]]  #: Headlines solved
+    rhand: list[list[str]]  #: Resource hand (secret)
+    vhand: list[list[str]]  #: Villain hand (secret)
+    # --- decks (top = last), discard piles and the board
+    rdeck: list[str]
+    vdeck: list[str]
+    hdeck: list[str]
+    sdeck: list[str]
+    rdisc: list[str]
+    vdisc: list[str]
+    hdisc: list[str]
+    sdisc: list[str]
+    heads: list[str]  #: Headline id per Area ("" when empty)
+    track: list[str]  #: the Story track, first position first
+    wanted: list[str]  #: the Most Wanted spaces
+    special: str  #: the Special Headline on the Scenario card ("" for none)
+    solver: int  #: who solved the Special Headline (-1: nobody)
+    end_ar: bool  #: the game ends with this Action Round (heroes/winning/special)
+    hom_pick: list[int]  #: House of M: the heroes chosen for the challenge
+    # --- the game's end
+    over: bool
+    winners: list[int]
+    # --- the rules in progress
+    stack: list[tuple[Any, ...]]  #: pending frames, top = last: (name, *args); see engine.py
+    ts: dict[str, Any] | None  #: the Troubleshooting action in progress (troubleshooting.py)
+    cb: dict[str, Any] | None  #: the combat in progress (combat.py)
+    forced: list[int]  #: die faces to roll before the RNG (tests)
+
+    _LISTS2 = ("hloc", "wound", "ko", "stories", "pups", "scored", "rhand", "vhand")
+    _LISTS1 = ("teams", "vp", "pp", "plans", "pblock", "rdeck", "vdeck", "hdeck", "sdeck", "rdisc", "vdisc", "hdisc",
+               "sdisc", "heads", "track", "wanted", "forced", "winners", "hom_pick")
+    _SCALARS = ("n", "scen", "round", "ar", "at", "first", "arch", "over", "special", "solver", "end_ar")
+
+    if TYPE_CHECKING:
+        # steps one chapter calls in another (the mixins meet in engine.HeroesState)
+        def _run(self) -> None: ...
+        def gain_vp(self, s: int, n: int) -> None: ...  # scenarios.py
+        def _finish(self, rule: str, winners: list[int] | None = None) -> None: ...  # scenarios.py
+        def _start_house_of_m(self) -> None: ...  # scenarios.py
+        def _hom_result(self, won: bool) -> None: ...  # scenarios.py
+        def _start_troubleshooting(self, s: int, d: int) -> None: ...  # troubleshooting.py
+        def headline(self) -> Any: ...  # troubleshooting.py
+        def _ts_heroes(self) -> list[int]: ...  # troubleshooting.py
+        def _plan_succeeds(self) -> None: ...  # masterminds.py
+        def _challenge(self, s: int, nem: int, mmid: str, heroes: list[int], area: int, hench: int,
+                       tag: str) -> None: ...  # masterminds.py
+        def _start_combat(self, s: int, vs: int, foe: str, mm: bool, heroes: list[int], area: int, vboost: bool,
+                          backs: tuple[str, ...], agents: tuple[str, ...], tag: str) -> None: ...  # combat.py
+        def _roll_name(self) -> str: ...  # combat.py
+        def cb_add(self, key: str, n: int) -> None: ...  # powers.py
+        def cb_dice(self, side: str) -> tuple[int, ...]: ...  # powers.py
+        def cb_set_dice(self, side: str, dice: tuple[int, ...]) -> None: ...  # powers.py
+        def cb_hits(self, side: str) -> int: ...  # powers.py
+        def cb_kos(self, side: str) -> int: ...  # powers.py
+        def cb_heal(self, side: str) -> None: ...  # powers.py
+        def rating(self, side: str) -> int: ...  # powers.py
+        def has_boost(self, side: str) -> bool: ...  # powers.py
+        def base_rating(self, side: str, stat: str) -> int: ...  # powers.py
+        def foe_powers(self) -> tuple[Any, ...]: ...  # powers.py
+        def foe_name(self) -> str: ...  # powers.py
+        def _ratings_text(self, side: str, k: int) -> str: ...  # powers.py
+        def _side_order(self, k: int) -> str: ...  # powers.py
+
+    @property
+    def C(self) -> Content:
+        return self.game.C
+
+    def pname(self, s: int) -> str:
+        return self.game.pnames[s]
+
+    def hero_id(self, s: int, i: int) -> str:
+        return self.game.team_heroes[self.teams[s]][i]
+
+    def hero_of(self, s: int, i: int) -> Any:
+        return self.C.heroes[self.hero_id(s, i)]
+
+    def nem(self, s: int) -> int:
+        """The seat controlling the Nemesis of seat ``s``'s team."""
+        return (s + 1) % self.n
+
+    def mastermind_of(self, s: int) -> str:
+        """The Mastermind that seat ``s`` controls (the Nemesis of the team on his right)."""
+        return self.C.teams[self.teams[(s - 1) % self.n]].nemesis
+
+    def areas(self) -> int:
+        return 4 if self.n == 2 else 6  # heroes/board/areas: no Brooklyn or Queens with two players
+
+    def _hidx(self, s: int, hid: str) -> int:
+        return self.game.team_heroes[self.teams[s]].index(hid)
+
+    def _scen_param(self, effect: str) -> int:
+        sc = self.C.scenarios[self.scen]
+        return int(sc.params.get("n", 1)) if sc.effect == effect else 0
+
+    def plan_bonus(self, s: int, effect: str) -> int:
+        """Sum of ``n`` over the achieved Master Plans of seat ``s``'s Mastermind with this effect."""
+        k = self.plans[s]
+        if not k:
+            return 0
+        total = 0
+        for p in self.C.masterminds[self.mastermind_of(s)].plans[:k]:
+            if p.effect == effect:
+                total += int(p.params.get("n", 1))
+        return total
+
+    def pu_bonus(self, s: int, effect: str) -> int:
+        total = 0
+        for pid in self.pups[s]:
+            p = self.C.powerups[pid]
+            if p.effect == effect:
+                total += int(p.params.get("n", 1))
+        return total
+
+    # --- clone, save, load (State hooks)
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, HeroesData)
+        d = other.__dict__
+        src = self.__dict__
+        for k in self._SCALARS:
+            d[k] = src[k]
+        for k in self._LISTS1:
+            d[k] = src[k][:]
+        for k in self._LISTS2:
+            d[k] = [x[:] for x in src[k]]
+        d["allies"] = [[a[:] for a in row] for row in self.allies]
+        d["stack"] = self.stack[:]
+        d["ts"] = dict(self.ts) if self.ts is not None else None
+        d["cb"] = dict(self.cb) if self.cb is not None else None
+
+    def _dump(self) -> Any:
+        out: dict[str, Any] = {}
+        for k in self._SCALARS + self._LISTS1 + self._LISTS2:
+            out[k] = getattr(self, k)
+        out["allies"] = self.allies
+        out["stack"] = [list(f) for f in self.stack]
+        out["ts"] = _enc(self.ts)
+        out["cb"] = _enc(self.cb)
+        return out
+
+    def _load(self, data: Any) -> None:
+        for k in self._SCALARS:
+            setattr(self, k, data[k])
+        for k in self._LISTS1:
+            setattr(self, k, list(data[k]))
+        for k in self._LISTS2:
+            setattr(self, k, [list(x) for x in data[k]])
+        self.allies = [[list(a) for a in row] for row in data["allies"]]
+        self.stack = [tuple(f) for f in data["stack"]]
+        self.ts = _dec(data["ts"])
+        self.cb = _dec(data["cb"])
+
+
+def _enc(d: dict[str, Any] | None) -> Any:
+    if d is None:
+        return None
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in d.items()}
+
+
+def _dec(d: Any) -> dict[str, Any] | None:
+    if d is None:
+        return None
+    return {k: (tuple(v) if isinstance(v, list) else v) for k, v in d.items()}
