@@ -10,8 +10,10 @@ CAPES_REQUIRE_BROWSER=1 turns that skip into a failure.
 
 from __future__ import annotations
 
+import random
 import re
 import shutil
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest
@@ -197,3 +199,106 @@ def test_alliances_move_by_clicking_a_space(server_url):
             shutil.copyfile(SHOTS / "alliances-board.png", DOCS_SHOT)
         finally:
             browser.close()
+
+
+def _random_until(pred: Any, seed: int) -> list[str]:
+    """The options random play from ``seed`` (one player) takes until ``pred(view of seat 0)`` holds."""
+    g = capes.load("alliances")
+    s = g.new_game(seed)
+    rng = random.Random(seed)
+    plan: list[str] = []
+    for _ in range(3000):
+        if s.decision.seat is None:
+            break
+        if pred(s.view(0)):
+            return plan
+        o = rng.choice(s.decision.options).id
+        plan.append(o)
+        s.apply(o)
+    raise AssertionError(f"no such moment from seed {seed}")
+
+
+def _replay(page: Page, mirror: Any, plan: list[str]) -> None:
+    """Play ``plan`` on the page: on the board where the choice is drawn there, else by its button."""
+    for choice in plan:
+        _step(page, mirror, choice, {})
+
+
+def _is_beam(o: str) -> bool:
+    return o.startswith("attack:") and o.split(":")[-1] in ("N", "E", "S", "W")
+
+
+def test_alliances_path_and_direction_on_the_board_desktop_and_phone(server_url):
+    """issue 12 (Alliances: choosing on the board; range and path shown when a Character is selected; All games:
+    a phone): hovering a Space the activating Character may Move to shows the way along the board's adjacency;
+    a Beam attack's side is chosen by clicking its arrow on the board; at 390x844 the board fits the page."""
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            for seed, want in ((1, "move"), (1, "beam")):
+                plan = _random_until(
+                    (lambda v: any(o.startswith("move:") for o in v["decision"].get("options", []))
+                     and len(v["enemies"]) >= 2) if want == "move" else
+                    (lambda v: any(_is_beam(o) for o in v["decision"].get("options", []))), seed)
+                game = capes.load("alliances")
+                mirror = game.new_game(seed)
+                r = httpx.post(f"{server_url}/new/alliances",
+                               content=urlencode([("seat.1", "human"), ("seed", str(seed))]),
+                               headers={"content-type": "application/x-www-form-urlencoded", "origin": server_url},
+                               timeout=30)
+                link = JOIN.findall(r.text)[0][1]
+                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.goto(link)
+                expect(page.locator("#conn")).to_have_text("live")
+                _replay(page, mirror, plan)
+                view = mirror.view(0)
+                _check_drawn(page, view)
+                board = page.locator("#board svg.al-board")
+                b = game.data.stages[view["stage"]].board
+                if want == "move":
+                    here = b.parse(next(c["pos"] for c in view["characters"] if c["id"] == view["active"]))
+                    # the farthest Space off the Character's row and column: a path that turns
+                    target = max((o for o in view["decision"]["options"] if o.startswith("move:")),
+                                 key=lambda o: (all(u != w for u, w in zip(b.coords(b.parse(o[5:])), b.coords(here),
+                                                                           strict=True)),
+                                                b.dist[here][b.parse(o[5:])], o))
+                    path = board.locator("g.al-path").nth(
+                        sorted(o for o in view["decision"]["options"] if o.startswith("move:")).index(target))
+                    way = (path.get_attribute("data-path") or "").split()
+                    assert way[-1] == target[5:] and all(
+                        b.parse(y) in b.adj[b.parse(x)] for x, y in zip(way, way[1:], strict=False)), way
+                    assert path.evaluate("e => getComputedStyle(e).opacity") == "0"
+                    page.locator("#board .al-stage").evaluate("e => e.scrollIntoView({block: 'start'})")
+                    board.locator(f'a[data-option="{target}"]').hover()
+                    expect(path).to_have_css("opacity", "1")
+                    page.screenshot(path=str(SHOTS / "alliances-path.png"))
+                else:
+                    beam = next(o for o in view["decision"]["options"] if _is_beam(o))
+                    arrow = board.locator(f'a.al-dir[data-option="{beam}"]')
+                    me = next(c for c in view["characters"] if c["id"] == view["active"])
+                    expect(arrow).to_have_attribute("data-from", me["pos"])
+                    arrow.hover()
+                    page.screenshot(path=str(SHOTS / "alliances-beam.png"))
+                    n = len(mirror.actions)
+                    arrow.click()
+                    mirror.apply(beam)
+                    expect(page.locator("#table")).to_have_attribute("data-n", str(n + 1))
+                    _check_drawn(page, mirror.view(0))
+                # a phone: the board and the dashboards scale to the page, nothing scrolls sideways
+                phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+                phone.goto(link)
+                expect(phone.locator("#conn")).to_have_text("live")
+                box = phone.locator("#board svg.al-board").bounding_box()
+                assert box is not None and box["width"] <= 390
+                assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+                phone.locator("#board .al-stage").evaluate("e => e.scrollIntoView({block: 'start'})")
+                phone.screenshot(path=str(SHOTS / f"alliances-phone-{want}.png"))
+                if want == "move":
+                    shutil.copyfile(SHOTS / "alliances-path.png", ROOT / "docs" / "screenshots" / "alliances-path.png")
+                    shutil.copyfile(SHOTS / "alliances-phone-move.png",
+                                    ROOT / "docs" / "screenshots" / "alliances-phone.png")
+        finally:
+            browser.close()
+    assert not errors, errors

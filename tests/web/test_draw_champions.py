@@ -115,8 +115,18 @@ def test_play_a_card_by_clicking_it(server):
         expect(page.locator("#conn")).to_have_text("live")
         expect(page.locator("#table")).to_have_attribute("data-n", str(len(plan)))
         _check_drawn(page, local.view(0))
-        # the card to play: a button on the table carrying its play option, in the hand
+        # issue 12 (Champions): a hand card that cannot be played now is marked, its reason first in its tooltip
         v = local.view(0)
+        marked = page.locator("#board section.hand [data-unplayable]")
+        want = [c["uid"] for c in v["players"][0]["hand"]
+                if not any(o.split(":")[1:2] == [str(c["uid"])] for o in v["decision"]["options"])]
+        assert sorted(int(x) for x in marked.locator("svg.card").evaluate_all(
+            "els => els.map(e => e.dataset.uid)")) == sorted(want)
+        if want:
+            why = marked.first.get_attribute("data-unplayable")
+            expect(marked.first.locator("svg > title")).to_contain_text(f"Cannot be played now: {why}")
+            expect(marked.first).to_contain_text("CAN'T PLAY NOW")
+        # the card to play: a button on the table carrying its play option, in the hand
         hand = {c["uid"]: c for c in v["players"][0]["hand"]}
         target = next(o for o in v["decision"]["options"] if o.startswith("play:")
                       and data.CARDS[hand[int(o[5:])]["code"]].type in ("ally", "support", "upgrade"))
@@ -174,5 +184,7 @@ def test_play_a_card_by_clicking_it(server):
         expect(pp.locator("#conn")).to_have_text("live")
         assert pp.evaluate("document.documentElement.scrollWidth") <= 390 + 1
         pp.screenshot(path=SHOTS / "champions-phone.png", full_page=True)
+        pp.locator("#board").scroll_into_view_if_needed()
+        pp.screenshot(path=ROOT / "docs" / "screenshots" / "champions-phone.png")
         b.close()
     assert not errors, errors

@@ -9,6 +9,7 @@ without them the test skips with a one-line hint (CAPES_REQUIRE_BROWSER=1 turns 
 from __future__ import annotations
 
 import random
+import shutil
 from collections import Counter
 from typing import Any
 
@@ -170,5 +171,69 @@ def test_send_a_hero_to_a_district_by_clicking(server):
         expect(pp.locator("#conn")).to_have_text("live")
         assert pp.evaluate("document.documentElement.scrollWidth") <= 390 + 1
         pp.screenshot(path=SHOTS / "heroes-phone.png", full_page=True)
+        b.close()
+    assert not errors, errors
+
+
+def _combat_plan() -> tuple[int, list[tuple[int, str]], Any]:
+    """Random 2-player play until seat 0 decides inside a combat whose dice hold a die rolled again (a BOOST's
+    extra die): (seed, the (seat, option) pairs, the state)."""
+    g = load("heroes", players=2)
+    for seed in range(1, 40):
+        s = g.new_game(seed)
+        rng = random.Random(seed)
+        plan: list[tuple[int, str]] = []
+        for _ in range(3000):
+            d = s.decision
+            if d.seat is None:
+                break
+            cb = s.view(0)["combat"]
+            if d.seat == 0 and cb and cb["roll"] in ("a1", "a2") and any(f >= 10 for f in cb["Hdice"] + cb["Vdice"]):
+                return seed, plan, s
+            o = rng.choice(d.options).id
+            plan.append((d.seat, o))
+            s.apply(o)
+    raise AssertionError("no combat with a die rolled again in random play")
+
+
+def test_combat_drawn_as_it_happens_desktop_and_phone(server):
+    """issue 12 (Heroes: combat shown as it happens; All games: a phone): in the middle of a real game the page
+    draws both combatants, the revealed Combat Power tokens, every die as rolled with the dice rolled again marked,
+    each side's HITS and the comparison with its KO (heroes/combat/2); at 390x844 the combat panel keeps a
+    readable size (it is not the board's 1200-unit width shrunk to the phone)."""
+    url, port = server
+    seed, plan, local = _combat_plan()
+    tid, tokens = create_table(url, "heroes", ["human", "human"], seed, players=2)
+    fast_forward(port, tid, tokens, plan)
+    v = local.view(0)
+    cb = v["combat"]
+    errors: list[str] = []
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        for size, name in (({"width": 1280, "height": 900}, "heroes-combat"), ({"width": 390, "height": 844},
+                                                                             "heroes-combat-phone")):
+            page = b.new_context(viewport=size, is_mobile=size["width"] < 500).new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{url}/t/{tid}#{tokens[0]}")
+            expect(page.locator("#conn")).to_have_text("live")
+            expect(page.locator("#table")).to_have_attribute("data-n", str(len(plan)))
+            panel = page.locator("#board svg.heroes-combat")
+            expect(panel).to_have_count(1)
+            for side in ("H", "V"):
+                dice = panel.locator(f'g.combatant[data-side="{side}"] g.die').evaluate_all(
+                    "els => els.map(e => [Number(e.dataset.face), e.dataset.again])")
+                assert dice == [[f, str(int(f >= 10))] for f in cb[side + "dice"]]
+                expect(panel.locator(f'g.combatant[data-side="{side}"] g.power-token')).to_have_attribute(
+                    "data-state", "shown")
+            assert panel.locator('g.die[data-again="1"]').count() >= 1
+            outcome = panel.locator("g.compare").get_attribute("data-outcome") or ""
+            assert outcome.startswith(("KO on", "no KO")), outcome
+            text = panel.locator("g.compare text").first.bounding_box()
+            assert text is not None and text["height"] >= 8, text  # readable on a phone too
+            if size["width"] < 500:
+                assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+            panel.scroll_into_view_if_needed()
+            panel.screenshot(path=SHOTS / f"{name}.png")
+            shutil.copyfile(SHOTS / f"{name}.png", ROOT / "docs" / "screenshots" / f"{name}.png")
         b.close()
     assert not errors, errors
