@@ -8,6 +8,7 @@ import cProfile
 import json
 import logging
 import os
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -292,7 +293,7 @@ def _profiler() -> cProfile.Profile | None:
     """``CAPES_PROFILE=FILE``: profile the server's event loop until it stops (bench/load.py --profile)."""
     if not os.environ.get("CAPES_PROFILE"):
         return None
-    prof = cProfile.Profile()
+    prof = cProfile.Profile(time.process_time)  # CPU time: the machine may be shared
     prof.enable()
     return prof
 
