@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -81,7 +82,8 @@ def play(args: tuple[str, Mapping[str, Any], int, Sequence[str], Mapping[str, Ma
 
 
 def run_cell(game_id: str, config: Mapping[str, Any], bots: Sequence[str], games: int, seed: int = 0,
-             workers: int = 1, opts: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+             workers: int = 1, opts: Mapping[str, Mapping[str, Any]] | None = None,
+             progress: bool = False) -> dict[str, Any]:
     """Play ``games`` games and summarise: per seat wins, Wilson interval, seconds per decision."""
     game = load(game_id, **config)
     seats = game.num_seats
@@ -93,7 +95,12 @@ def run_cell(game_id: str, config: Mapping[str, Any], bots: Sequence[str], games
         with ProcessPoolExecutor(workers) as ex:
             rows = list(ex.map(play, jobs, chunksize=1))
     else:
-        rows = [play(j) for j in jobs]
+        rows = []
+        for j in jobs:
+            rows.append(play(j))
+            if progress:  # a running tally on stderr, so a cell cut short still tells something
+                wins = [sum(1 for r in rows if r["outcomes"][s] == "win") for s in range(seats)]
+                print(f"  after {len(rows)} games, wins by seat: {wins}", file=sys.stderr, flush=True)
     out: dict[str, Any] = {"game": game_id, "config": dict(config), "bots": bots, "games": len(rows), "seats": []}
     for s in range(seats):
         k = sum(1 for r in rows if r["outcomes"][s] == "win")
@@ -135,6 +142,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--progress", action="store_true", help="a running tally on stderr after each game")
     args = ap.parse_args()
     if args.list:
         for name, (g, cfg, bots) in CELLS.items():
@@ -156,7 +164,7 @@ def main() -> None:
         bot, _, kv = o.partition(":")
         opts.setdefault(bot, {}).update(parse_pairs([kv]))
     t0 = time.perf_counter()
-    res = run_cell(game_id, config, bots, args.games, args.seed, args.workers, opts)
+    res = run_cell(game_id, config, bots, args.games, args.seed, args.workers, opts, args.progress)
     res["minutes"] = (time.perf_counter() - t0) / 60
     res["opts"] = opts
     if args.json:

@@ -1,0 +1,56 @@
+"""Issue #15 'levels for people': champions offers easy, normal and hard by name (CLI --seat, web lobby)."""
+
+from __future__ import annotations
+
+from capes.cli.seats import parse_seats
+from capes.core.bots.base import bot_names, make_bot
+from capes.core.contract import check_fair_play
+from capes.core.registry import load
+from capes.games.champions.bots import DeepBot, HeuristicBot, QuickBot
+from capes.web.lobby import seat_choices
+
+CONFIG = {"heroes": ["spider_man", "she_hulk"], "villain": "rhino"}
+
+
+def _turn(seed: int = 2):
+    game = load("champions", **CONFIG)
+    state = game.new_game(seed)
+    bots = [make_bot("normal", game, s, seed=seed) for s in range(game.num_seats)]
+    while state.decision.kind != "turn" or len(state.decision.options) < 3:
+        state.apply(bots[state.decision.seat].choose(state))
+    return game, state
+
+
+def test_levels_are_named_in_cli_and_lobby() -> None:
+    game = load("champions", **CONFIG)
+    assert {"easy", "normal", "hard"} <= set(bot_names(game)) and {"easy", "normal", "hard"} <= set(seat_choices("champions"))
+    assert [str(k) for k in parse_seats(game, ["2=hard"], "human")] == ["human", "hard"]
+    assert game.bots()["normal"] is HeuristicBot
+
+
+def test_hard_looks_ahead_over_more_deals_and_easy_not_at_all() -> None:
+    game, state = _turn()
+    seat = state.decision.seat
+    hard = make_bot("hard", game, seat, seed=1)
+    assert isinstance(hard, DeepBot) and (hard.dets, hard.pdets) == (18, 9)
+    snap = state.to_json()
+    a = hard.choose(state)
+    assert a in state.decision.ids() and a == make_bot("hard", game, seat, seed=1).choose(state)
+    assert state.to_json() == snap
+    easy = make_bot("easy", game, seat, seed=1)
+    assert isinstance(easy.inner, QuickBot) and easy.inner.look == 0  # type: ignore[attr-defined]
+
+
+def test_easy_makes_random_moves_now_and_then() -> None:
+    game, state = _turn()
+    seat = state.decision.seat
+    quick = QuickBot(game, seat, seed=0).choose(state)
+    picks = [make_bot("easy", game, seat, seed=s, mix=0.5).choose(state) for s in range(30)]
+    assert set(picks) - {quick}
+
+
+def test_levels_play_fair() -> None:
+    game = load("champions", **CONFIG)
+    report = check_fair_play(game, bots=["easy", "hard"], games=1, seed=5, every=9,
+                             bot_opts={"hard": {"dets": 2, "pdets": 1}})
+    assert report.checks > 0 and report.hidden_differs > 0
