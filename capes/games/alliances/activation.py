@@ -127,13 +127,13 @@ class Activation(StateData):
                                                f"({how}): {plural(k, 'Enemy', 'Enemies')} in the line", "Attack"))
             # alliances/activation/move
             # two steps (Move, then where) keep the menu short for people and search bots
-            if self._advance_targets(ci, side.speed):
+            if self._can_advance(ci, side.speed):
                 opts.append(Option("move", f"Move (Advance up to {plural(side.speed, 'Space')})", "Move"))
             # alliances/activation/shake
             for cn in cond_names(c[C_COND]):
                 opts.append(Option(f"shake:{cn}", f"Shake off {cond_title(cn)}", "Shake"))
             # alliances/skills/active with "Action:"
-            if "web_zip" in side.skills and self._zip_targets(ci):
+            if "web_zip" in side.skills and self._can_zip(ci):
                 opts.append(Option("skill:web_zip", "Web Zip (Action): Place this Character within 3 Spaces", "Skills"))
             if "web_toss" in side.skills:
                 # alliances/content/web-toss: Throw a Terrain Feature within Range 1 (alliances/terrain/throw)
@@ -162,6 +162,11 @@ class Activation(StateData):
     def _zip_targets(self, ci: int) -> list[int]:
         occ = self.occupied()
         return [s for s in self.board.ball(self.chars[ci][C_POS], 3) if s not in occ]
+
+    def _can_zip(self, ci: int) -> bool:
+        """``bool(self._zip_targets(ci))``, stopping at the first free Space."""
+        occ = self.occupied()
+        return any(s not in occ for s in self.board.ball(self.chars[ci][C_POS], 3))
 
     def _interact_cost(self, ci: int) -> int:
         return 0 if self.has_skill(ci, "cat_burglar") else 1

@@ -117,7 +117,7 @@ class Damage(StateData):
             for cn in cond_names(cj[C_COND]):
                 opts.append(Option(f"assist:{cid}:cond:{cn}", f"{nm} removes {cond_title(cn)}", nm))
             opts.append(Option(f"assist:{cid}:power", f"{nm} gains 1 Power", nm))
-            if self._advance_targets(j, 1):
+            if self._can_advance(j, 1):
                 opts.append(Option(f"assist:{cid}:advance", f"{nm} Advances 1 Space", nm))
         if len(opts) == 1:
             ANSWERS["assist"](self, opts[0].id, ("assist", self.seat_of(ci), ci, n, got, tuple(opts)))

@@ -126,7 +126,7 @@ class EnemyAttack(StateData):
                           f"(Stamina {c[C_STA]}/{self.cside(ci).stamina}).")
         frames: list[tuple[Any, ...]] = []
         # alliances/enemy-attack/12: after-attack effects, allied first
-        if dealt and not c[C_DAZ] and self.has_skill(ci, "quick_reflexes") and self._advance_targets(ci, 1):
+        if dealt and not c[C_DAZ] and self.has_skill(ci, "quick_reflexes") and self._can_advance(ci, 1):
             frames.append(("quick_reflexes", ci))
         if self.over:
             return

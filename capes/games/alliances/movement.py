@@ -54,6 +54,18 @@ class Movement(StateData):
             frontier = nxt
         return sorted(s for s in seen if s != start and s not in allies)
 
+    def _can_advance(self, ci: int, speed: int) -> bool:
+        """Can the Character end an Advance of up to ``speed`` Spaces anywhere (alliances/advance)? The same
+        answer as ``bool(self._advance_targets(ci, speed))``, but the first free neighbouring Space will do."""
+        if speed <= 0:
+            return False
+        occupied = self.occupied()
+        for t in self.board.adj[self.chars[ci][C_POS]]:
+            if t not in occupied:
+                return True  # one step into a Space with no Enemy and no Character
+        # every neighbour holds an Enemy or a Character: only passing through allies can lead further
+        return speed > 1 and bool(self._advance_targets(ci, speed))
+
     def _f_move_away(self, ci: int, uid: int, n: int, kind: str) -> None:
         """Throw / Push an Enemy Away from Character ``ci`` (alliances/toward-away)."""
         e = self.enemy(uid)
