@@ -302,8 +302,8 @@ def test_every_text_is_escaped():
 
 
 def test_selection_lights_only_the_selected_heros_districts():
-    """issue 12 (Heroes): a hero's District moves are grouped under its selector; the first selector is on at the
-    start and every other group ends when another hero is selected."""
+    """issue 12 (Heroes): each hero's District moves sit in groups (one per Area picture) shown while its selector
+    is on; the first selector is on at the start and every other group ends when another hero is selected."""
     for _g, s in _states(3, 4, 200, every=1):
         d = s.decision
         if d.seat is None:
@@ -313,11 +313,21 @@ def test_selection_lights_only_the_selected_heros_districts():
         heroes = sorted({o.split(":")[1] for o in _board_moves(v)})
         if len(heroes) < 2:
             continue
+        found: set[str] = set()
         for h in heroes:
-            group = html.split(f'<g class="hero-select" data-hero="{h}">')[1]
-            group = group.split('<g class="hero-select"')[0]
-            assert all(o.split(":")[1] == h for o in _scan(group).options)
-            me = re.search(r'<g id="(hsel\d+)" class="selector"', group)
-            assert me is not None and f"{me.group(1)}.click" in group
+            sel = html.split(f'<g class="hero-select" data-hero="{h}">')[1].split('<g class="hero-select"')[0]
+            me = re.search(r'<g id="(hsel\d+)" class="selector"', sel)
+            assert me is not None
+            groups = html.split(f'<g class="targets" data-hero="{h}" display="none">')[1:]
+            assert groups
+            for group in groups:
+                group = group.split('<g class="targets"')[0].split("</svg>")[0]
+                opts = _scan(group).options
+                assert opts and all(o.split(":")[1] == h for o in opts)
+                begin = re.search(r'<set attributeName="display" to="inline" begin="([^"]*)" end="([^"]*)"', group)
+                assert begin is not None and f"{me.group(1)}.click" in begin.group(1)
+                assert f"{me.group(1)}.click" not in begin.group(2)
+                found.update(opts)
+        assert found == _board_moves(v)
         return
     raise AssertionError("no decision with two heroes to send")

@@ -27,130 +27,163 @@ from capes.games.heroes.web.common import (
     _wrap,
 )
 
-
 # ------------------------------------------------------------------------------------------------ the board
-def _board(ctx: _Ctx) -> str:
+NAVY = "#1f2a44"
+
+
+def _pic(w: float, h: float, body: str, label: str, px: float) -> str:
+    """One piece of the board: its own picture, at most ``px`` CSS pixels wide and never wider than the page (the
+    pieces flow like words: two Areas a row on a laptop, one on a phone)."""
+    return _svg(w, h, f'<rect x="0" y="0" width="{w:g}" height="{h:g}" rx="10" fill="{NAVY}"/>' + body, label,
+                "heroes-board", f"min(100%, {px:g}px)")
+
+
+def _selection(n: int, i: int) -> tuple[str, str]:
+    """SMIL begin and end of hero ``i``'s selection among ``n`` selectable heroes (the first is selected at the
+    start). SMIL names an element by id: ``hsel<k>`` (a content id could hold a '-' or '.', which SMIL reads as
+    syntax); the ids are document-wide, so a selector in one picture lights targets in another."""
+    begin = ("0s; " if i == 0 else "") + f"hsel{i}.click; hsel{i}.focusin"
+    others = [f"hsel{k}" for k in range(n) if k != i]
+    return begin, "; ".join(f"{x}.click; {x}.focusin" for x in others) or "indefinite"
+
+
+def _header(ctx: _Ctx) -> str:
+    """Game Round, Action Rounds, and each player's VP, Plot Points, First Player and Archnemesis tokens."""
     v, C = ctx.v, ctx.C
-    areas = list(v["headlines"])
-    cols = 3 if len(areas) > 4 else 2
-    nrows = (len(areas) + cols - 1) // cols
-    top = 92
-    bw = 18 + cols * (AW + 2)  # the picture's width: 1200 with six Areas, 806 with four
-    wide = bw >= 1000  # Most Wanted beside the Story track, or under it
-    bh = top + nrows * (AH + 12) + (150 if wide else 236)
-    o: list[str] = [f'<rect x="0" y="0" width="{bw}" height="{bh}" rx="10" fill="#1f2a44"/>']
-    # --- header: Game Round, Action Rounds, First Player, Archnemesis, VP track
-    o.append(_t(16, 28, "New York", 20, "#ffffff", "800"))
-    o.append(_t(16, 50, f"Game Round {int(v['round'])}", 14, "#e5e7eb", "700"))
+    n = ctx.n
+    w = 16 + 2 * 216
+    h = 96 + ((n + 1) // 2) * 76
+    o = [_t(16, 30, "New York", 22, "#ffffff", "800"),
+         _t(16, 54, f"Game Round {int(v['round'])}", 15, "#e5e7eb", "700")]
     for i in range(5):
-        cx = 164 + i * 30
+        cx = 190 + i * 34
         cur = i + 1 == v["action_round"]
-        o.append(f'<circle cx="{cx}" cy="45" r="12" fill="{"#f0a202" if cur else "#334155"}" '
+        o.append(f'<circle cx="{cx}" cy="38" r="13" fill="{"#f0a202" if cur else "#334155"}" '
                  f'stroke="#ffffff" stroke-width="{2 if cur else 1}"/>')
-        o.append(_t(cx, 49.5, i + 1, 12, INK if cur else "#ffffff", "700", "middle"))
-    o.append(_t(164 - 12, 74, f"Action Round {int(v['action_round'])} of 5", 11, "#e5e7eb", "600"))
-    x = 330
+        o.append(_t(cx, 42.5, i + 1, 13, INK if cur else "#ffffff", "700", "middle"))
+    o.append(_t(176, 72, f"Action Round {int(v['action_round'])} of 5", 12, "#e5e7eb", "600"))
     for s, team in enumerate(v["teams"]):
+        x, y = 16 + (s % 2) * 216, 92 + (s // 2) * 76 - 4
         fill = TEAM_FILL.get(team, "#374151")
-        tags = []
-        if s == v["first"]:
-            tags.append("First Player")
-        if s == v["arch"]:
-            tags.append("Archnemesis")
+        tags = [t for t, on in (("First Player", s == v["first"]), ("Archnemesis", s == v["arch"])) if on]
         lab = f"{ctx.pname(s)} {C.teams[team].name}"
         o.append(f'<g class="vp" data-seat="{s}" data-vp="{int(v["vp"][s])}"><title>{_e(lab)}: {int(v["vp"][s])} VP, '
                  f'{int(v["pp"][s])} Plot Points{_e(", " + ", ".join(tags) if tags else "")}</title>')
-        o.append(f'<rect x="{x}" y="12" width="206" height="66" rx="8" fill="{fill}" stroke="#ffffff" '
+        o.append(f'<rect x="{x}" y="{y}" width="206" height="68" rx="8" fill="{fill}" stroke="#ffffff" '
                  f'stroke-width="{3 if s == ctx.seat else 1}"/>')
-        o.append(_t(x + 10, 31, lab[:30], 12, "#ffffff", "700"))
-        o.append(_t(x + 10, 52, f"{int(v['vp'][s])} VP", 18, "#ffffff", "800"))
-        o.append(_t(x + 80, 52, f"{int(v['pp'][s])} Plot Pts", 11, "#ffffff", "600"))
+        o.append(_t(x + 10, y + 19, lab[:30], 12.5, "#ffffff", "700"))
+        o.append(_t(x + 10, y + 42, f"{int(v['vp'][s])} VP", 19, "#ffffff", "800"))
+        o.append(_t(x + 84, y + 42, f"{int(v['pp'][s])} Plot Pts", 12, "#ffffff", "600"))
         tx = x + 10
         for tag in tags:
             tw = 10 + len(tag) * 6.2
-            o.append(f'<rect x="{tx}" y="59" width="{tw:g}" height="15" rx="7" fill="#ffffff"/>')
-            o.append(_t(tx + tw / 2, 70.5, tag, 10, INK, "700", "middle"))
+            o.append(f'<rect x="{tx}" y="{y + 49}" width="{tw:g}" height="15" rx="7" fill="#ffffff"/>')
+            o.append(_t(tx + tw / 2, y + 60.5, tag, 10, INK, "700", "middle"))
             tx += tw + 4
         o.append("</g>")
-        x += 216
-    # --- where each hero is
-    at: dict[str, list[str]] = {}
-    for h, st in v["heroes"].items():
-        at.setdefault(st["loc"], []).append(h)
+    return _pic(w, h, "".join(o), "New York: rounds and Victory Points", w)
+
+
+def _area(ctx: _Ctx, area: str, at: dict[str, list[str]], heroes: list[str]) -> str:
+    """One Area: its four Districts (Headline, Threat token, Troubleshooting, heroes) and two Support spaces, with
+    the lit targets of each selectable hero (shown while that hero is selected)."""
+    v, C = ctx.v, ctx.C
     ts = v.get("troubleshooting") or None
-    targets: dict[str, list[str]] = {}  # per hero: its target links
-    for k, area in enumerate(areas):
-        ai = AREAS.index(area)
-        ax = 12 + (k % cols) * (AW + 2)
-        ay = top + (k // cols) * (AH + 12)
-        o.append(f'<g class="area" data-area="{_e(area)}"><title>{_e(AREA_NAMES[ai])}</title>')
-        o.append(f'<rect x="{ax}" y="{ay}" width="{AW - 8}" height="{AH}" rx="8" fill="#dfe7f1"/>')
-        o.append(_t(ax + 10, ay + 18, AREA_NAMES[ai], 15, "#1f2a44", "800"))
-        head = C.headlines.get(v["headlines"][area]) if v["headlines"][area] else None
-        dw, dh = (AW - 8 - 24) / 2, DH
-        for di, icon in enumerate(ICONS):
-            did = f"{area}-{icon}"
-            dx = ax + 8 + (di % 2) * (dw + 8)
-            dy = ay + 24 + (di // 2) * (dh + 6)
-            here = head is not None and head.district == icon
-            o.append(f'<g class="district" data-district="{did}"><title>{_e(AREA_NAMES[ai])} {SIGNS[di]}'
-                     f'{_e(": " + head.name if here and head else "")}</title>')
-            o.append(f'<rect x="{dx:g}" y="{dy:g}" width="{dw:g}" height="{dh}" rx="6" fill="#ffffff" '
-                     f'stroke="#94a3b8"/>')
-            o.append(_t(dx + 7, dy + 18, SIGNS[di], 16, "#334155", "700"))
-            if here and head is not None:
-                o.append(_headline(head, dx, dy, dw))
-            here_ts = bool(ts and int(ts.get("dist", -1)) == ai * 4 + di)  # ts dist: Area * 4 + icon
-            if here and head is not None:
-                o.append(_threat_token(ctx, head, ts if here_ts else None, dx + dw - 20, dy + 20))
-            if here_ts and ts:
-                o.append(_troubles(ctx, ts, dx, dy + 38, dw))
-            here_h = at.get(did, [])
-            for j, h in enumerate(here_h):
-                o.append(_token(ctx, h, dx + 18 + j * 32, dy + dh - 16, 14))
-            o.append("</g>")
-            for h, mv in ctx.moves.items():
-                if did in mv:
-                    targets.setdefault(h, []).append(_target(ctx, h, mv[did], f"{AREA_NAMES[ai]} {SIGNS[di]}",
-                                                             dx, dy, dw, dh, dx + 18 + len(here_h) * 32,
-                                                             dy + dh - 16))
-        # the two Support spaces
-        sy = ay + AH - 34
-        for slot in (1, 2):
-            sx = ax + 8 + (slot - 1) * 56
-            o.append(f'<g class="support" data-space="support:{area}:{slot}"><title>Support space {slot} of '
-                     f'{_e(AREA_NAMES[ai])}</title><rect x="{sx}" y="{sy}" width="48" height="28" rx="14" '
-                     f'fill="#ffffff" stroke="#64748b" stroke-dasharray="4 3"/>')
-            for h in at.get(f"support:{area}:{slot}", []):
-                o.append(_token(ctx, h, sx + 24, sy + 14, 11))
-            o.append("</g>")
-        o.append(_t(ax + 172, sy + 19, "Support spaces", 12, "#334155", "700"))
-        for h, mv in ctx.moves.items():
-            if "support:" + area in mv:
-                targets.setdefault(h, []).append(_target(ctx, h, mv["support:" + area],
-                                                         f"a Support space of {AREA_NAMES[ai]}", ax + 4, sy - 4,
-                                                         116, 36, ax + 148, sy + 14))
+    ai = AREAS.index(area)
+    ax, ay = 4, 4
+    targets: dict[str, list[str]] = {}
+    o = [f'<g class="area" data-area="{_e(area)}"><title>{_e(AREA_NAMES[ai])}</title>',
+         f'<rect x="{ax}" y="{ay}" width="{AW - 8}" height="{AH}" rx="8" fill="#dfe7f1"/>',
+         _t(ax + 10, ay + 18, AREA_NAMES[ai], 15, NAVY, "800")]
+    head = C.headlines.get(v["headlines"][area]) if v["headlines"][area] else None
+    dw, dh = (AW - 8 - 24) / 2, DH
+    for di, icon in enumerate(ICONS):
+        did = f"{area}-{icon}"
+        dx = ax + 8 + (di % 2) * (dw + 8)
+        dy = ay + 24 + (di // 2) * (dh + 6)
+        here = head is not None and head.district == icon
+        o.append(f'<g class="district" data-district="{did}"><title>{_e(AREA_NAMES[ai])} {SIGNS[di]}'
+                 f'{_e(": " + head.name if here and head else "")}</title>')
+        o.append(f'<rect x="{dx:g}" y="{dy:g}" width="{dw:g}" height="{dh}" rx="6" fill="#ffffff" stroke="#94a3b8"/>')
+        o.append(_t(dx + 7, dy + 18, SIGNS[di], 16, "#334155", "700"))
+        if here and head is not None:
+            o.append(_headline(head, dx, dy, dw))
+        here_ts = bool(ts and int(ts.get("dist", -1)) == ai * 4 + di)  # ts dist: Area * 4 + icon
+        if here and head is not None:
+            o.append(_threat_token(ctx, head, ts if here_ts else None, dx + dw - 20, dy + 20))
+        if here_ts and ts:
+            o.append(_troubles(ctx, ts, dx, dy + 38, dw))
+        here_h = at.get(did, [])
+        for j, h in enumerate(here_h):
+            o.append(_token(ctx, h, dx + 18 + j * 32, dy + dh - 16, 14))
         o.append("</g>")
-    # --- the Story track, Most Wanted, decks
-    by = top + nrows * (AH + 12)
-    o.append(_t(16, by + 16, "Story track", 13, "#ffffff", "800"))
+        for h in heroes:
+            if did in ctx.moves[h]:
+                targets.setdefault(h, []).append(_target(ctx, h, ctx.moves[h][did], f"{AREA_NAMES[ai]} {SIGNS[di]}",
+                                                         dx, dy, dw, dh, dx + 18 + len(here_h) * 32, dy + dh - 16))
+    sy = ay + AH - 34
+    for slot in (1, 2):
+        sx = ax + 8 + (slot - 1) * 56
+        o.append(f'<g class="support" data-space="support:{area}:{slot}"><title>Support space {slot} of '
+                 f'{_e(AREA_NAMES[ai])}</title><rect x="{sx}" y="{sy}" width="48" height="28" rx="14" '
+                 f'fill="#ffffff" stroke="#64748b" stroke-dasharray="4 3"/>')
+        for h in at.get(f"support:{area}:{slot}", []):
+            o.append(_token(ctx, h, sx + 24, sy + 14, 11))
+        o.append("</g>")
+    o.append(_t(ax + 172, sy + 19, "Support spaces", 12, "#334155", "700"))
+    for h in heroes:
+        if "support:" + area in ctx.moves[h]:
+            targets.setdefault(h, []).append(_target(ctx, h, ctx.moves[h]["support:" + area],
+                                                     f"a Support space of {AREA_NAMES[ai]}", ax + 4, sy - 4, 116, 36,
+                                                     ax + 148, sy + 14))
+    o.append("</g>")
+    for i, h in enumerate(heroes):  # last, so that they sit above everything
+        if h in targets:
+            begin, end = _selection(len(heroes), i)
+            o.append(f'<g class="targets" data-hero="{_e(h)}" display="none"><set attributeName="display" '
+                     f'to="inline" begin="{begin}" end="{end}"/>{"".join(targets[h])}</g>')
+    return _pic(AW, AH + 8, "".join(o), AREA_NAMES[ai], AW)
+
+
+def _selectors(ctx: _Ctx, heroes: list[str]) -> str:
+    """The heroes the seat can send now, one chip each (clicked or focused, it selects that hero)."""
+    w = 16 + 2 * 216
+    o = [_t(16, 24, "Send a hero: select, then click a lit District", 13.5, "#fde68a", "700")]
+    for i, h in enumerate(heroes):
+        begin, end = _selection(len(heroes), i)
+        cx = 36 + i * 48
+        o.append(f'<g class="hero-select" data-hero="{_e(h)}">'
+                 f'<g id="hsel{i}" class="selector" tabindex="0" focusable="true" role="button" '
+                 f'aria-label="Select {_e(ctx.hero_name(h))} to send"><title>Select {_e(ctx.hero_name(h))}</title>'
+                 f'<circle cx="{cx}" cy="56" r="20" fill="none" stroke="#f0a202" stroke-width="4" display="none">'
+                 f'<set attributeName="display" to="inline" begin="{begin}" end="{end}"/></circle>'
+                 + _token(ctx, h, cx, 56, 15).replace('class="hero"', 'class="hero-chip"') + "</g>"
+                 f'<g display="none"><set attributeName="display" to="inline" begin="{begin}" end="{end}"/>'
+                 + _t(w - 16, 62, f"Selected: {ctx.hero_name(h)}", 14, "#ffffff", "800", "end") + "</g></g>")
+    return _pic(w, 88, "".join(o), "Heroes you can send", w)
+
+
+def _tracks(ctx: _Ctx) -> str:
+    """The Story track, the Most Wanted spaces, the decks and who is off the board."""
+    v, C = ctx.v, ctx.C
+    w = 16 + 4 * 150
+    rows = max(1, (len(v["track"]) + 3) // 4)
+    o = [_t(16, 22, "Story track", 14, "#ffffff", "800")]
     for i, sid in enumerate(v["track"]):
-        sx = 16 + i * 150
+        sx, sy = 16 + (i % 4) * 150, 30 + (i // 4) * 66
         name = C.stories[sid].name if sid in C.stories else sid
         team = C.stories[sid].team if sid in C.stories else ""
         o.append(f'<g class="story" data-story="{_e(sid)}"><title>Story: {_e(name)}</title>'
-                 f'<rect x="{sx}" y="{by + 24}" width="142" height="58" rx="6" fill="#fef3c7" stroke="#f0a202"/>')
+                 f'<rect x="{sx}" y="{sy}" width="142" height="58" rx="6" fill="#fef3c7" stroke="#f0a202"/>')
         for li, ln in enumerate(_wrap(name, 18, 2)):
-            o.append(_t(sx + 7, by + 42 + li * 15, ln, 12, INK, "700"))
+            o.append(_t(sx + 7, sy + 18 + li * 15, ln, 12, INK, "700"))
         if team in C.teams:
-            o.append(_t(sx + 7, by + 77, C.teams[team].name, 10.5, MUTED, "600"))
+            o.append(_t(sx + 7, sy + 53, C.teams[team].name, 10.5, MUTED, "600"))
         o.append("</g>")
-    mx = 640 if wide else 16
-    if not wide:
-        by += 92
-    o.append(_t(mx, by + 16, "Most Wanted", 13, "#ffffff", "800"))
+    by = 30 + rows * 66 + 6
+    o.append(_t(16, by + 16, "Most Wanted", 14, "#ffffff", "800"))
     for i in range(3):
-        sx = mx + i * 118
+        sx = 16 + i * 118
         vid = v["wanted"][i] if i < len(v["wanted"]) else None
         o.append(f'<g class="wanted" data-slot="{i}"{f" data-villain={chr(34)}{_e(vid)}{chr(34)}" if vid else ""}>')
         o.append(f'<rect x="{sx}" y="{by + 24}" width="110" height="58" rx="6" fill="{"#fde2e2" if vid else "none"}" '
@@ -164,40 +197,39 @@ def _board(ctx: _Ctx) -> str:
             o.append(f"<title>Most Wanted space {i + 1}: empty</title>")
             o.append(_t(sx + 55, by + 57, "empty", 10.5, "#e5e7eb", "600", "middle"))
         o.append("</g>")
-    d = v["decks"]
-    o.append(_t(16, by + 108, f"Decks — Resources {d['resource']} · Villains {d['villain']} · Headlines "
-                f"{d['headline']} · Story {d['story']}", 13, "#e5e7eb", "600"))
-    off = [(h, st["loc"]) for h, st in v["heroes"].items() if st["loc"] in STATUS]
-    o.append(_t(16, by + 128, "Off the board: " + "; ".join(
-        f"{ctx.hero_name(h)} {STATUS[loc].lower()}" for h, loc in off if ctx.team_of[h] != ctx.seat)[:int(bw / 6.8)] or "",
-        12, "#cbd5e1", "500"))
+    y = by + 108
     if v.get("special"):
         sp = C.specials.get(v["special"])
-        o.append(_t(bw - 12, by + 108, f"Special Headline: {sp.name if sp else v['special']}", 11.5, "#fde68a", "700",
-                    "end"))
-    # --- hero selectors and their targets (last, so that they sit above everything)
-    heroes = [h for h in ctx.moves if h in targets]
+        o.append(_t(16, y, f"Special Headline: {sp.name if sp else v['special']}", 12.5, "#fde68a", "700"))
+        y += 20
+    d = v["decks"]
+    o.append(_t(16, y, f"Decks — Resources {d['resource']} · Villains {d['villain']} · Headlines {d['headline']} · "
+                f"Story {d['story']}", 13, "#e5e7eb", "600"))
+    off = "; ".join(f"{ctx.hero_name(h)} {STATUS[st['loc']].lower()}" for h, st in v["heroes"].items()
+                    if st["loc"] in STATUS and ctx.team_of[h] != ctx.seat)
+    for ln in _wrap("Off the board: " + off, 92, 4) if off else []:
+        y += 18
+        o.append(_t(16, y, ln, 12, "#cbd5e1", "500"))
+    return _pic(w, y + 14, "".join(o), "Story track, Most Wanted and decks", w)
+
+
+def _board(ctx: _Ctx) -> str:
+    """The New York board as pieces that flow with the page: the header, the heroes to send, each Area, then the
+    Story track, Most Wanted and decks. Nothing on it carries an option the seat does not have now."""
+    v = ctx.v
+    at: dict[str, list[str]] = {}
+    for h, st in v["heroes"].items():
+        at.setdefault(st["loc"], []).append(h)
+    areas = list(v["headlines"])
+    heroes = [h for h, mv in ctx.moves.items()
+              if any(k.split(":")[-1].rsplit("-", 1)[0] in areas for k in mv)]
+    parts = [_header(ctx)]
     if heroes:
-        o.append(_t(bw - 12, by + 16, "Send a hero: select, then click a lit District", 12.5, "#fde68a", "700", "end"))
-        for i, h in enumerate(heroes):
-            # SMIL names an element by id: ``hsel<k>`` (a content id could hold a '-' or '.', which SMIL reads as syntax)
-            others = [f"hsel{k}" for k in range(len(heroes)) if k != i]
-            begin = ("0s; " if i == 0 else "") + f"hsel{i}.click; hsel{i}.focusin"
-            end = "; ".join(f"{x}.click; {x}.focusin" for x in others) or "indefinite"
-            cx = bw - 30 - (len(heroes) - 1 - i) * 46
-            o.append(f'<g class="hero-select" data-hero="{_e(h)}">')
-            o.append(f'<g id="hsel{i}" class="selector" tabindex="0" focusable="true" role="button" '
-                     f'aria-label="Select {_e(ctx.hero_name(h))} to send"><title>Select {_e(ctx.hero_name(h))}</title>'
-                     f'<circle cx="{cx}" cy="{by + 50}" r="20" fill="none" stroke="#f0a202" stroke-width="4" '
-                     f'display="none"><set attributeName="display" to="inline" begin="{begin}" '
-                     f'end="{end}"/></circle>')
-            o.append(_token(ctx, h, cx, by + 50, 15).replace('class="hero"', 'class="hero-chip"'))
-            o.append("</g>")
-            o.append(f'<g display="none"><set attributeName="display" to="inline" begin="{begin}" '
-                     f'end="{end}"/>{"".join(targets[h])}'
-                     + _t(bw - 12, by + 92, f"Selected: {ctx.hero_name(h)}", 14, "#ffffff", "800", "end") + "</g>")
-            o.append("</g>")
-    return _svg(bw, bh, "".join(o), "The New York board", "heroes-board")
+        parts.append(_selectors(ctx, heroes))
+    parts += [_area(ctx, a, at, heroes) for a in areas]
+    parts.append(_tracks(ctx))
+    return (f'<div class="heroes-board-wrap" role="group" aria-label="The New York board">{"".join(parts)}'
+            "</div>")
 
 
 def _headline(head: Any, x: float, y: float, w: float) -> str:
