@@ -101,6 +101,7 @@ class Activation(StateData):
         b = self.board
         pos = c[C_POS]
         dist = b.dist[pos]
+        named: dict[int, str] = {}
         if not self.action_used:
             # alliances/activation/attack (alliances/char-attack/1, /2)
             for a in side.attacks:
@@ -110,8 +111,11 @@ class Activation(StateData):
                 if a.shape == "":
                     for e in ens:
                         if dist[e[E_POS]] <= a.range:
-                            opts.append(Option(f"attack:{a.id}:{e[E_UID]}",
-                                               f"Attack {self.ewhere(e)} with {a.name} ({how})", "Attack"))
+                            u = e[E_UID]
+                            where = named.get(u)
+                            if where is None:
+                                where = named[u] = self.ewhere(e)  # each Enemy named once per menu
+                            opts.append(Option(f"attack:{a.id}:{u}", f"Attack {where} with {a.name} ({how})", "Attack"))
                 elif a.shape == "A":
                     k = sum(1 for e in ens if dist[e[E_POS]] <= a.range)
                     if k:

@@ -108,7 +108,9 @@ class EnemyMove(StateData):
         others = {x[E_POS] for x in self.enemies if x is not e}
         ter = self.terrain
         free = "goblin_glider" in self.ecard(e).rules
-        best = (d0, 0, start)
+        # the best end so far by (distance to goal, Spaces moved, Space index); breadth-first order visits
+        # fewer Spaces moved first, so a tie on distance is won only within the same step by a lower index
+        best_d, best_step, best_t = d0, 0, start
         seen = {start}
         frontier = [start]
         for step in range(1, speed + 1):
@@ -122,15 +124,17 @@ class EnemyMove(StateData):
                     seen.add(t)
                     nxt.append(t)
                     if t not in others:
-                        k = (dist[t], step, t)
-                        if k < best:
-                            best = k
+                        dt = dist[t]
+                        if dt < best_d or (dt == best_d and step == best_step and t < best_t):
+                            best_d, best_step, best_t = dt, step, t
+            if best_d == 0:
+                break  # the goal's own distance: no later step can end nearer or tie earlier
             frontier = nxt
         frm = self.lbl(start)
         what = f" Toward {toward}" if toward else ""
-        if best[0] < d0:
-            e[E_POS] = best[2]
-            self.emit(rule, f"{self.ename(e)} Advances from {frm} to {self.lbl(best[2])}{what}.")
+        if best_d < d0:
+            e[E_POS] = best_t
+            self.emit(rule, f"{self.ename(e)} Advances from {frm} to {self.lbl(best_t)}{what}.")
         else:
             self.emit(rule, f"{self.ename(e)} at {frm} cannot Advance any nearer{what} and stays.")
 
