@@ -61,9 +61,7 @@ class Abilities:
         if not self.alive[p]:
             return False, out
         asked = False
-        for t in S.TRIGGERS.get(event, ()):
-            if t[1] != "optional":
-                continue
+        for t in optional_of(event):
             code, _, where, form, can, fn = t
             if form == "hero" and not self._form[p] or form == "ae" and self._form[p]:
                 continue
@@ -105,6 +103,18 @@ def forced_of(event: str) -> tuple[list, frozenset]:
         fc = _FORCED[event] = ([t for t in trigs if t[1] == "forced"],
                                frozenset(t[0] for t in trigs if t[1] == "forced"), id(trigs), len(trigs))
     return fc[0], fc[1]
+
+
+_OPTIONAL: dict[str, tuple[list, int, int]] = {}
+
+
+def optional_of(event: str) -> list:
+    """The optional triggers of ``event`` (in registration order), kept like :func:`forced_of`."""
+    trigs = S.TRIGGERS.get(event, ())
+    oc = _OPTIONAL.get(event)
+    if oc is None or oc[1] != id(trigs) or oc[2] != len(trigs):
+        oc = _OPTIONAL[event] = ([t for t in trigs if t[1] == "optional"], id(trigs), len(trigs))
+    return oc[0]
 
 
 def forced_nth(forced: list, k: int) -> int:

@@ -176,7 +176,7 @@ class EnemyActivated(NamedTuple):
     event: str
     enemy: int
     player: int
-    how: str
+    how: str = "attack"
 
 
 class RoundEnds(NamedTuple):

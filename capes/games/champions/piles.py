@@ -123,7 +123,7 @@ class Piles:
     # ---------------------------------------------------------------- running out, checked after every step
     def _decks_had(self) -> list[bool]:
         """Which decks hold cards now: the encounter deck (index 0), then each player's deck."""
-        return [bool(self.edeck), *(bool(d) for d in self.deck)]
+        return [bool(self.edeck), *map(bool, self.deck)]
 
     def _ran_out(self, had: list[bool]) -> None:
         """The "immediately" rules of empty decks, checked after every rules step whatever emptied the deck

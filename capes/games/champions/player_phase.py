@@ -49,10 +49,19 @@ def _turn_build(g: G, f: tuple):
     if g.acts < TURN_CAP:
         hero = g._form[p]
         idu = g.ident[p]
-        total = sum(len(r) for _, _, r in g.sources(p, -1, -1))
+        # the sources are found once per menu: for each card, the same check as ``g.playable(p, u)`` (what the
+        # other sources make, with the card's own resource left out and The Power of ... counted for it)
+        srcs = g.sources(p, -1, -1)
+        total = sum(len(r) for _, _, r in srcs)
+        abilities = sum(len(r) for kind, _, r in srcs if kind == "ability")
+        res_cards = [x for kind, x, _ in srcs if kind == "card"]
         for u in g.hand[p]:
-            if g.playable(p, u, total):
-                opts.append((f"play:{u}", f"Play {g.name(u)} (cost {g.cost_of(p, u)})", "Play a card"))
+            if g.play_block(p, u):
+                continue
+            cost = g.cost_of(p, u)
+            if total - len(C(g.code[u]).res) >= cost or cost <= abilities + sum(
+                    len(g.res_of(x, u)) for x in res_cards if x != u):
+                opts.append((f"play:{u}", f"Play {g.name(u)} (cost {cost})", "Play a card"))
         if not g.exh[idu]:
             ic = g.idcard(p)
             if hero:

@@ -165,7 +165,11 @@ class Queries:
         return [u for u in self.play[p] if self.ctype(u) == "ally"]
 
     def order(self) -> list[int]:
-        return [(self.first + i) % self.n for i in range(self.n) if self.alive[(self.first + i) % self.n]]
+        """The players still in the game, in player order from the first player."""
+        n, first, alive = self.n, self.first, self.alive
+        if n == 1:
+            return [0] if alive[0] else []
+        return [(first + i) % n for i in range(n) if alive[(first + i) % n]]
 
     def attackable(self, p: int) -> list[int]:
         """Enemies `p` may attack: the villain only while no guard minion is engaged with p (Guard)."""

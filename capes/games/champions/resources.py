@@ -102,15 +102,16 @@ class Resources:
             return "a resource card: discard it to pay for other cards"
         if c.cost is None:
             return "has no cost: it cannot be played"
-        if c.kw("hero_only") and not self._form[p]:
+        kws = c.keywords  # most cards have none: skip the keyword look-ups
+        if kws and c.kw("hero_only") and not self._form[p]:
             return "wrong form: hero form only"
-        if c.kw("alter_ego_only") and self._form[p]:
+        if kws and c.kw("alter_ego_only") and self._form[p]:
             return "wrong form: alter-ego form only"
         if c.unique and self._unique_in_play(c.name, c.subname):
             return f"unique: {c.name} is already in play"
         if c.team and not all(self._named_in_play(nm) for nm in c.team):  # champions/rr/team-up
             return "team-up: needs " + " and ".join(c.team) + " in play"
-        mpp = c.kw("max_per_player")
+        mpp = c.kw("max_per_player") if kws else 0
         if mpp:  # counted among the cards each player controls (champions/rr/control)
             holders = [q for q in range(self.n) if self.alive[q]] if c.code in S.ANY_CONTROL else (p,)
             if all(sum(1 for v in self.play[q] if C(self.code[v]).name == c.name) >= mpp for q in holders):

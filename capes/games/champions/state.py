@@ -15,6 +15,7 @@ hidden information of the view and of ``resample`` (hands, decks, facedown encou
 
 from __future__ import annotations
 
+from itertools import compress, islice
 from typing import Any
 
 from capes.core.protocol import Decision, Option, Result, State
@@ -241,40 +242,45 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
         st = self.stack
         if had is None:
             had = self._decks_had()
+        # the player decks that held cards, watched by identity: all(watch) is one C call per step; when it
+        # fails (a deck emptied, or replaced by a reshuffle) the exact check below decides
+        watch = list(compress(self.deck, islice(had, 1, None)))
+        asks, steps, tick = ASKS, STEPS, self._tick
         while st and not self.over:
-            if had[0] and not self.edeck or any(h and not d for h, d in zip(had[1:], self.deck, strict=True)):
-                self._ran_out(had)
-                if self.over:
-                    break
+            if had[0] and not self.edeck or not all(watch):
+                if had[0] and not self.edeck or any(h and not d for h, d in zip(had[1:], self.deck, strict=True)):
+                    self._ran_out(had)
+                    if self.over:
+                        break
+                watch = list(compress(self.deck, islice(had, 1, None)))
             f = st[-1]
-            self._tick(f[0])
-            a = ASKS.get(f[0])
+            name = f[0]
+            tick(name)
+            a = asks.get(name)
             if a is not None:
                 seat, prompt, opts = a[0](self, f)
                 if not opts:
                     st.pop()
-                    e = ON_EMPTY.get(f[0])
+                    e = ON_EMPTY.get(name)
                     if e is not None:
-                        self._buf = []
+                        self._buf = buf = []
                         e(self, f)
-                        buf = self._buf
                         self._buf = None
                         if buf:
                             buf.reverse()
                             st.extend(buf)
                     continue
-                if len(opts) == 1 and f[0] in AUTO_SINGLE:
+                if len(opts) == 1 and name in AUTO_SINGLE:
                     st.pop()
-                    self._buf = []
+                    self._buf = buf = []
                     a[1](self, f, opts[0][0])
                 else:
-                    self._decision = Decision(seat, prompt, tuple(Option(*o) for o in opts), kind=f[0])
+                    self._decision = Decision(seat, prompt, tuple([Option(*o) for o in opts]), kind=name)
                     return
             else:
                 st.pop()
-                self._buf = []
-                STEPS[f[0]](self, *f[1:])
-            buf = self._buf
+                self._buf = buf = []
+                steps[name](self, *f[1:])
             self._buf = None
             if buf:
                 buf.reverse()
