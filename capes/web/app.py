@@ -43,6 +43,8 @@ MAX_FORM = 16 * 1024
 MAX_FORM_FIELDS = 64
 #: pages watching one table at most
 MAX_CONNS_PER_TABLE = 64
+#: pages connected to the whole server at most (default of ``create_app(max_pages=...)``)
+MAX_PAGES = 4096
 #: replies a page may leave unread before it is disconnected (it sends but does not read)
 MAX_OUTBOX = 64
 STATIC = Path(__file__).parent / "static"
@@ -72,12 +74,14 @@ def origin_allowed(ws: WebSocket, extra: frozenset[str]) -> bool:
 
 def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot_pause: float = 0.8,
                bot_workers: str = "process", bot_processes: int | None = None,
-               allowed_origins: tuple[str, ...] = (), max_open: int = 2000, version: str | None = None) -> Starlette:
+               allowed_origins: tuple[str, ...] = (), max_open: int = 2000, version: str | None = None,
+               max_pages: int = MAX_PAGES) -> Starlette:
     """The server app. ``store`` replaces the SQLite file ``db`` (a storage backend of your own);
     ``version`` is the capes version recorded with new tables (default ``capes.__version__``).
     Bots think in ``bot_processes`` worker processes (default ``min(2, cpus)``; threads with
     ``bot_workers="thread"``)."""
     hub_box: dict[str, Hub] = {}
+    pages_open = [0]  # websockets accepted and not yet closed, over every table
     extra_origins = frozenset(allowed_origins)
 
     @contextlib.asynccontextmanager
@@ -219,6 +223,10 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
                 await _send_error(ws, str(e), fatal=True)
                 await ws.close(code=4403)
                 return
+            if pages_open[0] >= max_pages:
+                await _send_error(ws, f"this server already has {max_pages} pages open; try again later", fatal=True)
+                await ws.close(code=4429)
+                return
             if len(t.conns) >= MAX_CONNS_PER_TABLE:
                 await _send_error(ws, f"this table already has {MAX_CONNS_PER_TABLE} pages open", fatal=True)
                 await ws.close(code=4429)
@@ -229,6 +237,7 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
                                            "seat": seat, "seat_name": t.seat_name(seat) if seat is not None else "",
                                            "log_omitted": start}))
             t.conns.add(conn)
+            pages_open[0] += 1
             _seats_changed(t)
             pump = asyncio.get_running_loop().create_task(_pump(t, conn))
             while True:
@@ -272,6 +281,7 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
                 pump.cancel()
             if conn is not None:
                 conn.closed = True
+                pages_open[0] -= 1
                 t.conns.discard(conn)
                 _seats_changed(t)
 

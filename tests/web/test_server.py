@@ -300,3 +300,16 @@ def test_hostile_requests_get_a_one_line_error_and_change_nothing(c, method, pat
         message = html.unescape(found.group(1))
     assert says in message and "\n" not in message and len(message) < 300, message
     assert c.get("/api/tables").json() == []
+
+
+def test_the_server_caps_the_pages_it_holds_open(tmp_path):
+    with client(tmp_path / "cap.db", max_pages=2) as c:
+        tid, tokens = create(c, "champions", ["human"], seed=1)
+        with c.websocket_connect(f"/ws/{tid}") as a, c.websocket_connect(f"/ws/{tid}") as b:
+            hello(a, tokens[0]), hello(b, None)
+            with c.websocket_connect(f"/ws/{tid}") as third:
+                m = hello(third, None)
+                assert m["fatal"] and m["message"] == "this server already has 2 pages open; try again later"
+                assert recv(third)["type"] == "closed"
+        with c.websocket_connect(f"/ws/{tid}") as again:  # a closed page frees its place
+            assert hello(again, tokens[0])["type"] == "welcome"
