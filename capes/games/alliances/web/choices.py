@@ -71,10 +71,12 @@ def move_path(b: Any, view: dict[str, Any], side: Any, start: int, goal: int, ai
     steps = len(way) - 1
     return (f'<g class="al-path" data-path="{" ".join(b.label(s) for s in way)}" opacity="0" pointer-events="none">'
             f'{_hover([aid], "opacity", "1")}'
-            f'<polyline points="{pts}" fill="none" stroke="#052e16" stroke-width="5" stroke-linejoin="round" '
-            f'stroke-linecap="round" stroke-opacity=".8"/>'
-            f'<polyline points="{pts}" fill="none" stroke="#bbf7d0" stroke-width="2" stroke-dasharray="3 5"/>'
-            f'<circle cx="{gx}" cy="{gy}" r="13" fill="#052e16"/>{_text(gx, gy + 5, steps, 14, "#fff", "700")}</g>'), steps
+            f'<polyline points="{pts}" fill="none" stroke="#052e16" stroke-width="8" stroke-linejoin="round" '
+            f'stroke-linecap="round" stroke-opacity=".85"/>'
+            f'<polyline points="{pts}" fill="none" stroke="#ffffff" stroke-width="2.5" stroke-dasharray="4 6"/>'
+            + "".join(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="6" fill="#052e16" stroke="#ffffff" stroke-width="2"/>'
+                      for x, y in (_xy(b, s) for s in way[1:-1]))
+            + f'<circle cx="{gx}" cy="{gy}" r="13" fill="#052e16"/>{_text(gx, gy + 5, steps, 14, "#fff", "700")}</g>'), steps
 
 
 def range_shade(b: Any, start: int, reach: int, colour: str, name: str) -> str:
