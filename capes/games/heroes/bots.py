@@ -203,6 +203,6 @@ BOTS: dict[str, type] = {
     "heroes-heuristic": HeuristicBot,
     "easy": noisy(HeuristicBot, "easy", 0.3),
     "normal": HeuristicBot,
-    "hard": searching(HeuristicBot, "hard", heuristic_rollouts=True, iterations=60, rollout_depth=30,
+    "hard": searching(HeuristicBot, "hard", heuristic_rollouts=True, iterations=24, rollout_depth=16,
                       prior_weight=1.0, kinds=SEARCH_KINDS),
 }
