@@ -19,7 +19,7 @@ def capes(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "capes.cli.main", *args], capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("cmd", [[], ["games"], ["play"], ["sim"], ["replay"], ["odds"], ["odds", "alliances"],
+@pytest.mark.parametrize("cmd", [[], ["games"], ["play"], ["sim"], ["sweep"], ["report"], ["replay"], ["odds"], ["odds", "alliances"],
                                  ["odds", "heroes"], ["rules"], ["content"], ["demo"]])
 def test_help_everywhere(cmd: list[str]) -> None:
     r = runner.invoke(app, [*cmd, "--help"])
