@@ -228,6 +228,12 @@ def build_report(paths: Sequence[str]) -> Report:
         WHERE t.error IS NULL
         GROUP BY t.cell, s.seat ORDER BY t.cell, s.seat""").fetchall()]
     order = {c["cell"]: i for i, c in enumerate(cells)}
+    # the game's own figures (Game.sim_stats: rounds, stages cleared…), averaged per cell
+    for cell, key, mean in con.execute("""
+        SELECT cell, e.key, avg(e.value) FROM (
+            SELECT cell, unnest(map_entries(stats)) AS e FROM rows WHERE error IS NULL)
+        GROUP BY cell, e.key ORDER BY e.key""").fetchall():
+        cells[order[cell]][f"mean_{key}"] = float(mean)
     seats.sort(key=lambda r: (order[r["cell"]], r["seat"]))
     lengths = []
     for cell, q, mean, n in con.execute("""
@@ -362,7 +368,10 @@ def write_report(rep: Report, out: str | os.PathLike[str]) -> list[Path]:
         draw(rep)
     out = Path(out)
     written = [out]
-    tables = {"cells": (rep.cells, CELL_COLUMNS), "seats": (rep.seats, SEAT_COLUMNS),
+    stat_columns = tuple(dict.fromkeys(k for c in rep.cells for k in c if k.startswith("mean_")
+                                       and k not in CELL_COLUMNS))
+    cell_columns = CELL_COLUMNS + stat_columns
+    tables = {"cells": (rep.cells, cell_columns), "seats": (rep.seats, SEAT_COLUMNS),
               "lengths": (rep.lengths, LENGTH_COLUMNS), "tests": (rep.tests["pairwise"], TEST_COLUMNS)}
     for name, (rows, cols) in tables.items():
         f = out.with_name(f"{out.stem}-{name}.csv")
@@ -385,7 +394,7 @@ img{{max-width:100%}}</style></head><body>
 <p>Win rate is seat 1's (in a co-operative game, the team's), with Wilson score 95% intervals.
 Rows from {rep.files} Parquet part file(s).</p>
 {img}
-<h2>Cells</h2>{_table_html(rep.cells, CELL_COLUMNS)}
+<h2>Cells</h2>{_table_html(rep.cells, cell_columns)}
 <h2>Do the cells differ?</h2><p>{html.escape(chi['test'])}: {html.escape(chi_text)}.</p>
 <p>{html.escape(rep.tests['pairwise_test'])}.</p>{_table_html(rep.tests['pairwise'], TEST_COLUMNS)}
 <h2>Seats</h2>{_table_html(rep.seats, SEAT_COLUMNS)}

@@ -129,6 +129,8 @@ def test_report_of_a_real_sweep_and_of_one_part_file(tmp_path: Path, capsys: pyt
     text = capsys.readouterr().out
     assert "heroes: 4 games in 2 cells (4 part files)" in text and (tmp_path / "h-seats.csv").exists()
     rep = build_report([str(out)])
+    assert all(c["mean_game_rounds"] > 0 for c in rep.cells)  # the game's own stats, averaged per cell
+    assert "mean_game_rounds" in (tmp_path / "h-cells.csv").read_text().splitlines()[0]
     assert [(s["cell"], s["seat"]) for s in rep.seats] == [("players=2", 1), ("players=2", 2), ("players=3", 1),
                                                           ("players=3", 2), ("players=3", 3)]
     one = build_report([str(next(out.glob("part-00001-*.parquet")))])
