@@ -206,7 +206,7 @@ class StateData(State):
         self.pending = _untuple(data["pending"]) if data["pending"] is not None else None
 
     def _copy_into(self, o: State) -> None:
-        assert isinstance(o, StateData)
+        assert isinstance(o, self.__class__)  # the exact class: isinstance answers at once, no ABC lookup
         d = o.__dict__
         for k, v in self.__dict__.items():
             if k not in _PROTOCOL_FIELDS:
