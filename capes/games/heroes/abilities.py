@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.core.protocol import Decision
+from capes.core.protocol import Decision, Option
 from capes.games.heroes import effects as fx
-from capes.games.heroes.board import PASS, SPACE0, opt
+from capes.games.heroes.board import PASS, SPACE0
 from capes.games.heroes.cards import Cards
 from capes.games.heroes.content import COMBAT_EFFECTS
 
@@ -92,7 +92,7 @@ class Abilities(Cards):
             self.stack.pop()
             return None
         seat = cb["hs"] if side == "H" else cb["vs"]
-        opts = [opt(f"use:{key}", f"{lab}: {ab.text}") for key, lab, ab in srcs]
+        opts = [Option(f"use:{key}", f"{lab}: {ab.text}") for key, lab, ab in srcs]
         opts.append(PASS)
         what = {"pre": "before the next roll", "post": "on the dice just rolled", "end": "at the end of the sequence",
                 "seq": "for this combat sequence"}[when]
@@ -166,7 +166,7 @@ class Abilities(Cards):
             if c not in seen:
                 seen.append(c)
         return Decision(s, "Discard a Resource card to pay for the ability",
-                        tuple(opt(f"discard:{c}", f"Discard {R[c].name}") for c in seen), kind="combat")
+                        tuple(Option(f"discard:{c}", f"Discard {R[c].name}") for c in seen), kind="combat")
 
     def a_rpay(self, fr: tuple[Any, ...], oid: str) -> None:
         s, key = fr[1], fr[2]
@@ -198,11 +198,11 @@ class Abilities(Cards):
         for c in hand:
             if c not in seen:
                 seen.append(c)
-        opts = [opt(f"discard:{c}", f"Discard {V[c].name}") for c in seen]
+        opts = [Option(f"discard:{c}", f"Discard {V[c].name}") for c in seen]
         if payer != cb["vs"]:
-            opts.append(opt("decline", "Do not pay"))
+            opts.append(Option("decline", "Do not pay"))
         elif others:
-            opts.append(opt("decline", "Do not pay: let the other Villain players pay or decline"))
+            opts.append(Option("decline", "Do not pay: let the other Villain players pay or decline"))
         return Decision(payer, f"Discard a Villain card to pay for {self.foe_name()}'s ability?", tuple(opts), kind="combat")
 
     def _vpay_next(self, fr: tuple[Any, ...]) -> None:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.core.protocol import Decision
+from capes.core.protocol import Decision, Option
 from capes.games.heroes import effects as fx
-from capes.games.heroes.board import COLORS, F_BOOST, REC, SEQ_CAP, opt, plural
+from capes.games.heroes.board import COLORS, F_BOOST, REC, SEQ_CAP, plural
 from capes.games.heroes.cards import Cards
 
 
@@ -70,7 +70,7 @@ class Combat(Cards):
         cb = self.cb
         assert cb is not None
         s = cb["hs"]
-        opts = tuple(opt(f"fighter:{self.hero_id(s, i)}", f"{self.hero_of(s, i).name} fights this sequence") for i in cb["heroes"])
+        opts = tuple(Option(f"fighter:{self.hero_id(s, i)}", f"{self.hero_of(s, i).name} fights this sequence") for i in cb["heroes"])
         return Decision(s, "Which Super Hero fights this combat sequence?", opts, kind="combat")
 
     def a_cbfighter(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -91,7 +91,7 @@ class Combat(Cards):
             seat = cb["vs"]
             powers = self.foe_powers()
             who = self.foe_name()
-        opts = tuple(opt(f"power:{COLORS[k]}", f"{COLORS[k].capitalize()} token: {p.name} ({self._ratings_text(side, k)})")
+        opts = tuple(Option(f"power:{COLORS[k]}", f"{COLORS[k].capitalize()} token: {p.name} ({self._ratings_text(side, k)})")
                      for k, p in enumerate(powers))
         if len(opts) == 1:
             self.stack.pop()

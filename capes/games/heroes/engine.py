@@ -61,7 +61,8 @@ from capes.games.heroes.board import (
 )
 from capes.games.heroes.combat import Combat
 from capes.games.heroes.masterminds import Masterminds
-from capes.games.heroes.missions import Missions, _hero_menu
+from capes.games.heroes.menus import _hero_menu
+from capes.games.heroes.missions import Missions
 from capes.games.heroes.planning import Planning
 from capes.games.heroes.powers import Powers
 from capes.games.heroes.scenarios import Scenarios

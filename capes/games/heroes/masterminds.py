@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.core.protocol import Decision
-from capes.games.heroes.board import opt, plural
+from capes.core.protocol import Decision, Option
+from capes.games.heroes.board import plural
 from capes.games.heroes.cards import Cards
 
 
@@ -30,7 +30,7 @@ class Masterminds(Cards):
         mm = self.C.masterminds[self.mastermind_of(nem)]
         p = mm.plans[self.plans[nem]]
         return Decision(nem, f"Attempt your Master Plan \"{p.name}\" with {mm.name}?",
-                        (opt(f"plan:{p.id}", f"Attempt \"{p.name}\" ({p.text})"), opt("plan:no", "Do not attempt a Master Plan")),
+                        (Option(f"plan:{p.id}", f"Attempt \"{p.name}\" ({p.text})"), Option("plan:no", "Do not attempt a Master Plan")),
                         kind="mastermind")
 
     def a_tsplan(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -66,7 +66,7 @@ class Masterminds(Cards):
                 return None
             lab = "Give the Lead Villain dice boosting"
         return Decision(nem, "Scheming (one per Troubleshooting action)",
-                        (opt(f"scheme:{when}", lab), opt("scheme:no", "Not now")), kind="mastermind")
+                        (Option(f"scheme:{when}", lab), Option("scheme:no", "Not now")), kind="mastermind")
 
     def _top_level(self) -> int:
         ts = self.ts
@@ -120,7 +120,7 @@ class Masterminds(Cards):
         assert ts is not None
         mm = self.C.masterminds[self.mastermind_of(ts["nem"])]
         return Decision(ts["seat"], f"Challenge {mm.name} to stop the Master Plan?",
-                        (opt("challenge", f"Challenge {mm.name}"), opt("nochallenge", "Do not challenge (the Master Plan succeeds)")),
+                        (Option("challenge", f"Challenge {mm.name}"), Option("nochallenge", "Do not challenge (the Master Plan succeeds)")),
                         kind="mastermind")
 
     def a_tschal(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -168,7 +168,7 @@ class Masterminds(Cards):
             self.stack.pop()
             return None
         return Decision(s, "Put one of your Team Power-Ups into play",
-                        tuple(opt(f"powerup:{p}", f"Put {self.C.powerups[p].name} into play: {self.C.powerups[p].text}")
+                        tuple(Option(f"powerup:{p}", f"Put {self.C.powerups[p].name} into play: {self.C.powerups[p].text}")
                               for p in left), kind="mastermind")
 
     def a_mmpup(self, fr: tuple[Any, ...], oid: str) -> None:

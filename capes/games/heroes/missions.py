@@ -2,7 +2,7 @@
 Troubleshooting Action, The Medical Treatment Action, The Story Action, Use a Special Ability; "Event Cards").
 
 The ``mission`` frame runs five Action Rounds of one ``act`` per player. ``q_act`` builds the action menu (the
-per-hero move Options come from ``_hero_menu``, kept per Game because their ids say all their labels say);
+per-hero move Options come from menus.py, kept per Game because their ids say all their labels say);
 ``a_act`` moves, starts a Troubleshooting action, treats, uses a Support (Action) ability or an Event card
 (``effects.ACTIONS``).
 
@@ -31,30 +31,9 @@ from capes.games.heroes.board import (
     SPACE0,
     STORY,
     SUPC,
-    opt,
 )
 from capes.games.heroes.cards import Cards
-
-
-def _hero_menu(C: Any, h: str) -> tuple[Any, ...]:
-    """The action-menu Options of hero ``h`` whose id says all their label and group say (the hero, the place, the
-    content's names): (24 District moves, onto the Scenario card, to Recovery, 6 Support-space moves, back to the
-    card, Support (Action) ability or None, Medical Treatment). Kept per game (``HeroesGame.hero_menus``), whose
-    content never changes, so a label is always what its id does; everything else is built from the state."""
-    hero = C.heroes[h]
-    hn = hero.name
-    g = f"Move {hn} (Ready)"
-    moves = tuple(Option(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}", g) for d in range(24))
-    scen = Option(f"move:{h}:scenario", f"Move {hn} onto the Scenario card", g)
-    rec = Option(f"move:{h}:recovery", f"Move {hn} to Recovery", g)
-    g = f"Move {hn} (Supporting)"
-    sup = tuple(Option(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}", g) for a in range(6))
-    card = Option(f"sup:{h}:card", f"Move {hn} back to the Supporting position on the hero card", g)
-    ab = hero.support
-    abil = (Option(f"ability:{h}", f"Use {hn}'s {ab.name}: {ab.text}", "Use a Special Ability")
-            if ab.kind == "action" else None)
-    med = Option(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound", "Medical Treatment")
-    return moves, scen, rec, sup, card, abil, med
+from capes.games.heroes.menus import hero_menu, ready_moves
 
 
 class Missions(Cards):
@@ -89,17 +68,21 @@ class Missions(Cards):
         opts: list[Option] = []
         na = self.areas()
         nd = na * 4
-        occupied = self._occupied() if (SUPC in loc or any(SPACE0 <= lc < SPACE0 + 12 for lc in loc)) else ()
-        # heroes/missions/troubleshoot
+        heads = self.heads
+        icon_of = self.game.icon_of
+        occupied: set[int] | tuple[()] = ()
+        troubled: list[int] = []  # Districts already offered (two heroes may stand in one)
         for lc in loc:
             if DIST0 <= lc < DIST0 + nd:
+                # heroes/missions/troubleshoot
                 d = lc - DIST0
-                h = self.heads[d // 4]
-                if h and self.head_dist(d // 4) == d:
-                    oid = "trouble:" + DIST_IDS[d]
-                    if not any(o.id == oid for o in opts):
-                        opts.append(Option(oid, f"Troubleshoot \"{C.headlines[h].name}\" in {DIST_NAMES[d]}",
-                                           "Troubleshoot a Headline"))
+                h = heads[d // 4]
+                if h and d % 4 == icon_of[h] and d not in troubled:
+                    troubled.append(d)
+                    opts.append(Option("trouble:" + DIST_IDS[d], f"Troubleshoot \"{C.headlines[h].name}\" in "
+                                       f"{DIST_NAMES[d]}", "Troubleshoot a Headline"))
+            elif (lc == SUPC or SPACE0 <= lc < SPACE0 + 12) and not occupied:
+                occupied = self._occupied()
         if self.special and SCEN in loc:
             opts.append(Option("trouble:scenario", f"Troubleshoot the Special Headline \"{C.specials[self.special].name}\"",
                                "Troubleshoot a Headline"))
@@ -109,20 +92,10 @@ class Missions(Cards):
             h = hids[i]
             m = menus.get(h)
             if m is None:
-                m = menus[h] = _hero_menu(C, h)
+                m = hero_menu(self.game, h)
             if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN:
                 # heroes/missions/move: a Ready hero to any District, or back to Recovery
-                mv = m[0]
-                if DIST0 <= lc < DIST0 + nd:
-                    k = lc - DIST0
-                    opts.extend(mv[:k])
-                    opts.extend(mv[k + 1:nd])
-                else:
-                    opts.extend(mv[:nd])
-                if self.special and lc != SCEN:
-                    opts.append(m[1])
-                if lc != READY:
-                    opts.append(m[2])
+                opts.extend(ready_moves(m, lc, nd, bool(self.special)))
             elif lc == SUPC or SPACE0 <= lc < SPACE0 + 12:
                 sp = m[3]
                 for a in range(na):
@@ -149,12 +122,8 @@ class Missions(Cards):
         return Decision(s, f"Game Round {self.round}, Action Round {self.ar}: choose your action", tuple(opts), kind="action")
 
     def _occupied(self) -> set[int]:
-        occ = set()
-        for row in self.hloc:
-            for lc in row:
-                if SPACE0 <= lc < SPACE0 + 12:
-                    occ.add(lc)
-        return occ
+        """The Support spaces some Super Hero stands in."""
+        return {lc for row in self.hloc for lc in row if SPACE0 <= lc < SPACE0 + 12}
 
     def a_act(self, fr: tuple[Any, ...], oid: str) -> None:
         s = fr[1]
@@ -215,12 +184,12 @@ class Missions(Cards):
             self.stack.pop()
             return None
         hids = self.game.team_heroes[self.teams[s]]
-        opts = [opt(f"take:{hids[i]}", f"Take {self.C.heroes[hids[i]].name} along to a Support space of {AREA_NAMES[a]}")
+        opts = [Option(f"take:{hids[i]}", f"Take {self.C.heroes[hids[i]].name} along to a Support space of {AREA_NAMES[a]}")
                 for i in range(4) if self.hloc[s][i] == SUPC]
         if not opts:
             self.stack.pop()
             return None
-        opts.append(opt("take:none", "Take nobody along"))
+        opts.append(Option("take:none", "Take nobody along"))
         return Decision(s, "Free move of a Supporting Super Hero?", tuple(opts), kind="action")
 
     def a_freesup(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -245,17 +214,17 @@ class Missions(Cards):
         s = fr[1]
         opts = []
         if self.sdeck or self.sdisc:
-            opts.append(opt("advance", "Advance the Story track"))
+            opts.append(Option("advance", "Advance the Story track"))
         C = self.C
         last = len(self.track) - 1
         for k, c in enumerate(self.track):
             if k != last and C.stories[c].team == self.teams[s]:
-                opts.append(opt(f"manip:{k}", f"Move \"{C.stories[c].name}\" to the last position of the track"))
+                opts.append(Option(f"manip:{k}", f"Move \"{C.stories[c].name}\" to the last position of the track"))
         if not opts:
             self.stack.pop()
             return None
         # heroes/missions/story: "You may then either" advance or manipulate - or do neither
-        opts.append(opt("leave", "Leave the Story track as it is"))
+        opts.append(Option("leave", "Leave the Story track as it is"))
         return Decision(s, "Story action: you may advance or manipulate the Story track", tuple(opts), kind="story")
 
     def a_storych(self, fr: tuple[Any, ...], oid: str) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.core.protocol import Decision
+from capes.core.protocol import Decision, Option
 from capes.games.heroes.board import (
     AVAIL,
     DIST0,
@@ -23,12 +23,12 @@ from capes.games.heroes.board import (
     SCEN,
     SPACE0,
     SUPC,
-    opt,
     place_name,
     plural,
     status_name,
 )
 from capes.games.heroes.cards import Cards
+from capes.games.heroes.menus import KEEP, READY_, RECALL, RECOVER, SUPPORTING, hero_menu
 
 
 class Planning(Cards):
@@ -71,10 +71,9 @@ class Planning(Cards):
             self.hloc[s][i] = REC
             self.emit("heroes/planning/keep", f"{h.name} cannot be kept on the board and goes to Recovery.")
             return None
+        m = hero_menu(self.game, h.id)
         return Decision(s, f"Keep {h.name} in {place_name(self.hloc[s][i])} for {plural(h.level, 'Plot Point')}? "
-                        f"({plural(self.pp[s], 'Plot Point')} in your pool)",
-                        (opt(f"keep:{h.id}", f"Keep {h.name} on the board, Ready ({plural(h.level, 'Plot Point')})"),
-                         opt(f"recall:{h.id}", f"Move {h.name} to Recovery")), kind="planning")
+                        f"({plural(self.pp[s], 'Plot Point')} in your pool)", (m[KEEP], m[RECALL]), kind="planning")
 
     def a_keep(self, fr: tuple[Any, ...], oid: str) -> None:
         s, i = fr[1], fr[2]
@@ -90,13 +89,13 @@ class Planning(Cards):
     def q_status(self, fr: tuple[Any, ...]) -> Decision | None:
         s, i = fr[1], fr[2]
         h = self.hero_of(s, i)
-        opts = []
-        if self.pp[s] >= h.level:
-            opts.append(opt(f"ready:{h.id}", f"Make {h.name} Ready ({plural(h.level, 'Plot Point')})"))
-        if self.pp[s] >= 1:
-            opts.append(opt(f"support:{h.id}", f"Make {h.name} Supporting (1 Plot Point)"))
-        opts.append(opt(f"recover:{h.id}", f"Leave {h.name} In Recovery (free)"))
-        return Decision(s, f"Status of {h.name} ({plural(self.pp[s], 'Plot Point')} left)", tuple(opts), kind="planning")
+        m = hero_menu(self.game, h.id)
+        pp = self.pp[s]
+        opts = [m[READY_]] if pp >= h.level else []
+        if pp >= 1:
+            opts.append(m[SUPPORTING])
+        opts.append(m[RECOVER])
+        return Decision(s, f"Status of {h.name} ({plural(pp, 'Plot Point')} left)", tuple(opts), kind="planning")
 
     def a_status(self, fr: tuple[Any, ...], oid: str) -> None:
         # heroes/planning/2: Assign Super Hero Status
@@ -134,8 +133,8 @@ class Planning(Cards):
         for c in self.rhand[s]:
             if R[c].kind == "ally" and c not in seen:
                 seen.append(c)
-        opts = [opt(f"ally:{c}", f"Play the Ally {R[c].name} (1 Plot Point)") for c in seen]
-        opts.append(opt("ally:none", "Play no Ally"))
+        opts = [Option(f"ally:{c}", f"Play the Ally {R[c].name} (1 Plot Point)") for c in seen]
+        opts.append(Option("ally:none", "Play no Ally"))
         return Decision(s, "Play an Ally?", tuple(opts), kind="planning")
 
     def a_ally(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -160,7 +159,7 @@ class Planning(Cards):
     def q_allydrop(self, fr: tuple[Any, ...]) -> Decision | None:
         s = fr[1]
         R = self.C.resources
-        opts = tuple(opt(f"drop:{k}:{a[0]}", f"Discard the Ally {R[a[0]].name}") for k, a in enumerate(self.allies[s][:3]))
+        opts = tuple(Option(f"drop:{k}:{a[0]}", f"Discard the Ally {R[a[0]].name}") for k, a in enumerate(self.allies[s][:3]))
         return Decision(s, "You may have three Allies in play: discard one", opts, kind="planning")
 
     def a_allydrop(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -176,7 +175,7 @@ class Planning(Cards):
             self.stack.pop()
             return None
         return Decision(s, "Place one more Plot Point on the Ally you just played?",
-                        (opt("extra:yes", "Place 1 more Plot Point on it"), opt("extra:no", "No")), kind="planning")
+                        (Option("extra:yes", "Place 1 more Plot Point on it"), Option("extra:no", "No")), kind="planning")
 
     def a_allyextra(self, fr: tuple[Any, ...], oid: str) -> None:
         s = fr[1]
@@ -191,9 +190,9 @@ class Planning(Cards):
         if len(self.stories[s]) < 3 or not left:
             self.stack.pop()
             return None
-        opts = [opt(f"powerup:{p}", f"Discard 3 Story cards for {self.C.powerups[p].name}: {self.C.powerups[p].text}")
+        opts = [Option(f"powerup:{p}", f"Discard 3 Story cards for {self.C.powerups[p].name}: {self.C.powerups[p].text}")
                 for p in left]
-        opts.append(opt("powerup:none", "Keep the Story cards"))
+        opts.append(Option("powerup:none", "Keep the Story cards"))
         return Decision(s, "Purchase a Team Power-Up?", tuple(opts), kind="planning")
 
     def a_pup(self, fr: tuple[Any, ...], oid: str) -> None:

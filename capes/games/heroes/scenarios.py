@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.core.protocol import Decision
-from capes.games.heroes.board import ROUND_CAP, opt
+from capes.core.protocol import Decision, Option
+from capes.games.heroes.board import ROUND_CAP
 from capes.games.heroes.cards import Cards
 
 
@@ -90,7 +90,7 @@ class Scenarios(Cards):
     def q_hompick(self, fr: tuple[Any, ...]) -> Decision | None:
         s = fr[1]
         hids = self.game.team_heroes[self.teams[s]]
-        opts = tuple(opt(f"champion:{hids[i]}", f"Choose {self.C.heroes[hids[i]].name}") for i in range(4) if i not in self.hom_pick)
+        opts = tuple(Option(f"champion:{hids[i]}", f"Choose {self.C.heroes[hids[i]].name}") for i in range(4) if i not in self.hom_pick)
         return Decision(s, "Choose a Super Hero to challenge Magneto", opts, kind="house_of_m")
 
     def a_hompick(self, fr: tuple[Any, ...], oid: str) -> None:

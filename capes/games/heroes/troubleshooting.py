@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.core.protocol import Decision
-from capes.games.heroes.board import DIST0, DIST_NAMES, F_BOOST, F_TROUBLE, SCEN, SPACE0, TYPES, opt, plural
+from capes.core.protocol import Decision, Option
+from capes.games.heroes.board import DIST0, DIST_NAMES, F_BOOST, F_TROUBLE, SCEN, SPACE0, TYPES, plural
 from capes.games.heroes.cards import Cards
 from capes.games.heroes.content import Headline
 from capes.games.heroes.dice import MAX_DICE
@@ -140,7 +140,7 @@ class Troubleshooting(Cards):
         s = ts["seat"]
         h = self.hero_of(s, fr[1])
         return Decision(s, f"Use {h.name}'s Support (Troubleshooting) ability?",
-                        (opt(f"use:{h.id}", f"Use {h.name}'s {h.support.name}: {h.support.text}"), opt("skip", "Do not use it")),
+                        (Option(f"use:{h.id}", f"Use {h.name}'s {h.support.name}: {h.support.text}"), Option("skip", "Do not use it")),
                         kind="troubleshooting")
 
     def a_tssup(self, fr: tuple[Any, ...], oid: str) -> None:

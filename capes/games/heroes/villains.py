@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.core.protocol import Decision
-from capes.games.heroes.board import PASS, opt, plural
+from capes.core.protocol import Decision, Option
+from capes.games.heroes.board import PASS, plural
 from capes.games.heroes.cards import Cards
 
 
@@ -53,7 +53,7 @@ class Villains(Cards):
     def q_tsdraw(self, fr: tuple[Any, ...]) -> Decision | None:
         v = self.villain_order()[fr[1]]
         k = self._villain_draw(v)
-        opts = [opt(f"draw:{j}", f"Draw {plural(j, 'Villain card')}" if j else "Draw no Villain card")
+        opts = [Option(f"draw:{j}", f"Draw {plural(j, 'Villain card')}" if j else "Draw no Villain card")
                 for j in range(k, -1, -1)]
         return Decision(v, "Play Villains: draw Villain cards?", tuple(opts), kind="villains")
 
@@ -79,11 +79,11 @@ class Villains(Cards):
             card = V[c]
             if c not in seen and card.agent is None and card.requirement <= t and card.cost <= t:
                 seen.add(c)
-                opts.append(opt(f"lead:{c}", f"Play {card.name} as Lead Villain (Requirement {card.requirement}, Cost {card.cost})"))
+                opts.append(Option(f"lead:{c}", f"Play {card.name} as Lead Villain (Requirement {card.requirement}, Cost {card.cost})"))
         for j, c in enumerate(self.wanted):
             # heroes/troubleshooting/3/most-wanted: Requirement 0, Cost paid normally
             if V[c].cost <= t:
-                opts.append(opt(f"wanted:{j}:{c}", f"Play the Most Wanted {V[c].name} as Lead Villain (Cost {V[c].cost})"))
+                opts.append(Option(f"wanted:{j}:{c}", f"Play the Most Wanted {V[c].name} as Lead Villain (Cost {V[c].cost})"))
         if not opts and not self.vhand[v]:
             self.stack.pop()
             if k + 1 < len(order):
@@ -137,9 +137,9 @@ class Villains(Cards):
             card = V[c]
             if card.agent is not None:
                 if card.cost <= t:
-                    opts.append(opt(f"agent:{c}", f"Play the Agent {card.name} (Cost {card.cost})"))
+                    opts.append(Option(f"agent:{c}", f"Play the Agent {card.name} (Cost {card.cost})"))
             elif card.backup is not None and card.backup.cost <= t:
-                opts.append(opt(f"back:{c}", f"Play {card.backup.name} as a Backup Effect (Cost {card.backup.cost})"))
+                opts.append(Option(f"back:{c}", f"Play {card.backup.name} as a Backup Effect (Cost {card.backup.cost})"))
         if not opts and not self.vhand[v]:
             self.stack[-1] = ("tsback", k + 1)
             return None
@@ -185,8 +185,8 @@ class Villains(Cards):
     def q_wanted(self, fr: tuple[Any, ...]) -> Decision | None:
         seat, v = fr[1], fr[2]
         V = self.C.villains
-        opts = [opt(f"replace:{k}:{c}", f"Replace {V[c].name} with {V[v].name}") for k, c in enumerate(self.wanted)]
-        opts.append(opt("discard", f"Discard {V[v].name}"))
+        opts = [Option(f"replace:{k}:{c}", f"Replace {V[c].name} with {V[v].name}") for k, c in enumerate(self.wanted)]
+        opts.append(Option("discard", f"Discard {V[v].name}"))
         return Decision(seat, "The Most Wanted spaces are full", tuple(opts), kind="villains")
 
     def a_wanted(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -205,7 +205,7 @@ class Villains(Cards):
         if not self.wanted:
             self.stack.pop()
             return None
-        opts = tuple(opt(f"dropwanted:{k}:{v}", f"Discard {self.C.villains[v].name} from the Most Wanted spaces")
+        opts = tuple(Option(f"dropwanted:{k}:{v}", f"Discard {self.C.villains[v].name} from the Most Wanted spaces")
                      for k, v in enumerate(self.wanted))
         return Decision(s, "Discard a Most Wanted Villain", opts, kind="action")
 

@@ -1,0 +1,80 @@
+"""The Options of a Super Hero whose id says all that their label and group say (rulebook "Planning": Assign Super
+Hero Status; "Mission": The Movement Action, Medical Treatment, Use a Special Ability).
+
+Rule ids (rules.yaml): heroes/planning/2, heroes/planning/keep, heroes/missions/move, heroes/missions/medical,
+heroes/missions/ability.
+
+The id names the hero and the place or status (``move:cyclops:village-star``, ``ready:cyclops``) and the label adds
+only the content's names and numbers (the hero's name and level, the Area's name, the ability's text), which never
+change for the life of a Game. So these Options are built once per hero and kept in ``HeroesGame.hero_menus``
+(bounded by the number of heroes), and a label is always what its id does. Everything else a menu says (prompts,
+Headlines, Events, Plot Points left) is built from the state at each decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.protocol import Option
+from capes.games.heroes.board import AREA_NAMES, AREAS, DIST0, DIST_IDS, DIST_NAMES, READY, SCEN, plural
+
+# positions in a hero's menu
+MOVES, SCENARIO, RECOVERY, SPACES, CARD, ABILITY, MEDICAL, READY_, SUPPORTING, RECOVER, KEEP, RECALL, READY_MOVES = range(13)
+
+
+def _hero_menu(C: Any, h: str) -> tuple[Any, ...]:
+    """The menu of hero ``h``: (24 District moves, onto the Scenario card, to Recovery, 6 Support-space moves, back
+    to the card, Support (Action) ability or None, Medical Treatment, the Planning statuses Ready, Supporting and In
+    Recovery, keep on the board, recall to Recovery, and a dict of the move Options of a Ready hero by (location,
+    Districts in play, Special Headline in play): see :func:`ready_moves`)."""
+    hero = C.heroes[h]
+    hn = hero.name
+    g = f"Move {hn} (Ready)"
+    moves = tuple(Option(f"move:{h}:{DIST_IDS[d]}", f"Move {hn} to {DIST_NAMES[d]}", g) for d in range(24))
+    scen = Option(f"move:{h}:scenario", f"Move {hn} onto the Scenario card", g)
+    rec = Option(f"move:{h}:recovery", f"Move {hn} to Recovery", g)
+    g = f"Move {hn} (Supporting)"
+    sup = tuple(Option(f"sup:{h}:{AREAS[a]}", f"Move {hn} to a Support space of {AREA_NAMES[a]}", g) for a in range(6))
+    card = Option(f"sup:{h}:card", f"Move {hn} back to the Supporting position on the hero card", g)
+    ab = hero.support
+    abil = (Option(f"ability:{h}", f"Use {hn}'s {ab.name}: {ab.text}", "Use a Special Ability")
+            if ab.kind == "action" else None)
+    med = Option(f"medical:{h}", f"Medical Treatment: remove {hn}'s Wound", "Medical Treatment")
+    level = plural(hero.level, "Plot Point")
+    ready = Option(f"ready:{h}", f"Make {hn} Ready ({level})")
+    supporting = Option(f"support:{h}", f"Make {hn} Supporting (1 Plot Point)")
+    recover = Option(f"recover:{h}", f"Leave {hn} In Recovery (free)")
+    keep = Option(f"keep:{h}", f"Keep {hn} on the board, Ready ({level})")
+    recall = Option(f"recall:{h}", f"Move {hn} to Recovery")
+    return moves, scen, rec, sup, card, abil, med, ready, supporting, recover, keep, recall, {}
+
+
+def hero_menu(game: Any, h: str) -> tuple[Any, ...]:
+    """Hero ``h``'s menu, built on first use and kept per Game (``game.hero_menus``)."""
+    menus = game.hero_menus
+    m = menus.get(h)
+    if m is None:
+        m = menus[h] = _hero_menu(game.C, h)
+    return m  # type: ignore[no-any-return]
+
+
+def ready_moves(m: tuple[Any, ...], lc: int, nd: int, special: bool) -> tuple[Any, ...]:
+    """The moves of a Ready hero at location ``lc`` (heroes/missions/move): to every other District in play (``nd``
+    of them), onto the Scenario card when a Special Headline is there, and back to Recovery unless on the hero card.
+    A function of its arguments, kept in the hero's menu (at most 26 x 2 x 2 entries)."""
+    key = (lc, nd, special)
+    cache = m[READY_MOVES]
+    out = cache.get(key)
+    if out is None:
+        mv = m[MOVES]
+        if DIST0 <= lc < DIST0 + nd:
+            k = lc - DIST0
+            out = mv[:k] + mv[k + 1:nd]
+        else:
+            out = mv[:nd]
+        if special and lc != SCEN:
+            out += (m[SCENARIO],)
+        if lc != READY:
+            out += (m[RECOVERY],)
+        cache[key] = out
+    return out  # type: ignore[no-any-return]
