@@ -180,7 +180,7 @@ class HeroesData(State):
 
     # --- clone, save, load (State hooks)
     def _copy_into(self, other: State) -> None:
-        assert isinstance(other, HeroesData)
+        assert other.__class__ is self.__class__  # not isinstance: on an ABC it costs about 1 µs per clone
         d = other.__dict__
         src = self.__dict__
         for k in self._SCALARS:
