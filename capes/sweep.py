@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from capes.core.config import Param, quote
-from capes.core.errors import CapesError, ConfigError
+from capes.core.errors import ConfigError, SweepError  # SweepError: re-exported (capes.sweep.SweepError)
 from capes.core.registry import game_class, load
 from capes.sim import bot_settings, default_bot, play_one, seat_bots_for, stream_pool
 
@@ -44,10 +44,6 @@ DEFAULT_CHUNK = 50
 MAX_CELLS = 100_000
 #: in a grid value, ``+`` joins the items of a list parameter (``heroes=spider_man+iron_man`` is a 2-hero cell)
 LIST_JOIN = "+"
-
-
-class SweepError(CapesError):
-    """A sweep that cannot run or resume (bad grid, another sweep's output, unreachable cluster)."""
 
 
 def _schema() -> Any:
@@ -357,7 +353,7 @@ def run_sweep(sweep: Sweep, out: str | os.PathLike[str], backend: str = "local",
         if backend == "ray":
             from capes.sweep_ray import run_ray
 
-            run_ray(todo, workers, address, done)
+            run_ray(run_chunk, todo, workers, address, done)
         elif workers <= 1:
             for c in todo:
                 done(run_chunk(c))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from capes.core.config import quote
-from capes.sweep import Chunk, SweepError, run_chunk
+from capes.core.errors import SweepError
 
 #: chunks in flight per CPU of the cluster: enough to keep every CPU busy while results travel back,
 #: few enough that the driver never holds more than a handful of finished chunks (back-pressure)
@@ -84,9 +84,10 @@ def connect(workers: int, address: str | None) -> bool:
     return True
 
 
-def run_ray(chunks: Sequence[Chunk], workers: int, address: str | None,
-            on_result: Callable[[tuple[Chunk, list[dict[str, Any]]]], None]) -> None:
-    """Run ``chunks`` as Ray tasks and hand each result to ``on_result`` as it finishes."""
+def run_ray(run_chunk: Callable[[Any], Any], chunks: Sequence[Any], workers: int, address: str | None,
+            on_result: Callable[[Any], None]) -> None:
+    """Run ``run_chunk(c)`` for each of ``chunks`` as Ray tasks and hand each result to ``on_result`` as it
+    finishes (the sweep passes its own function, so this backend knows nothing of rows or parts)."""
     started = connect(workers, address)
     import ray
 

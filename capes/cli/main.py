@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -18,9 +16,20 @@ from typer._click.exceptions import NoArgsIsHelpError, UsageError  # typer vendo
 from typer.core import TyperGroup
 from typer.exceptions import Abort
 
+from capes.cli.common import (  # shared with capes.cli.sweep
+    INTERNAL,
+    MAX_GAMES,
+    MAX_ITERATIONS,
+    MAX_SEED,
+    _check_files,
+    _check_int,
+    _cores,
+    console,
+    err,
+)
 from capes.cli.sweep import report as report_command
 from capes.cli.sweep import sweep as sweep_command
-from capes.core.config import Param, check_int, check_path, parse_pairs, quote
+from capes.core.config import parse_pairs, quote
 from capes.core.errors import CapesError, ConfigError
 from capes.core.protocol import Game
 from capes.core.registry import GAMES, available, cli_extras, game_class, load
@@ -31,38 +40,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 odds_app = typer.Typer(no_args_is_help=True, help="Exact dice odds, computed analytically.")
 app.add_typer(odds_app, name="odds")
 
-# Piped output is not cut to 80 columns (tables stay whole); a terminal keeps its own width.
-console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-#: bounds of command-line numbers (a one-line error names them)
-MAX_GAMES = 10_000_000
-MAX_ITERATIONS = 1_000_000
-MAX_SEED = 2**64 - 1
-#: how an unexpected exception is reported (a bug in capes, met on this input)
-INTERNAL = "internal error (a capes bug; please report it with the command and its files): "
-
 ConfigOpt = Annotated[list[str] | None, typer.Option("--config", "-c", help="key=value (repeatable)")]
-
-
-_check_int = check_int
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def _check_files(game_id: str, cfg: dict[str, str]) -> None:
-    """Config values naming files or content folders: regular UTF-8 files of bounded size, before any reading."""
-    params: dict[str, Param] = {p.name: p for p in game_class(game_id).params}
-    for key, value in cfg.items():
-        p = params.get(key)
-        if p is None or not value:
-            continue
-        if p.kind == "file" or any(w in p.help.lower() for w in ("directory", "folder", " file")):
-            check_path(game_id, key, value)
 
 
 def _load(game_id: str, config: list[str] | None) -> tuple[Game, dict[str, str]]:

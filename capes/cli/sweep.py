@@ -63,7 +63,7 @@ def sweep(
 ) -> None:
     """Play every combination of the --grid values N times with bots, one Parquet row per game, written in parts
     as chunks finish. Rerunning the same command resumes an interrupted sweep without redoing finished chunks."""
-    from capes.cli.main import MAX_ITERATIONS, MAX_SEED, _check_files, _check_int, _cores, console, err
+    from capes.cli.common import MAX_ITERATIONS, MAX_SEED, _check_files, _check_int, _cores, console, err
     from capes.sweep import PartDir, Sweep, parse_grid, run_sweep
 
     _check_int("-n", n, 1, MAX_N)
@@ -119,7 +119,7 @@ def report(
 ) -> None:
     """Win rates with Wilson 95% intervals per cell, game lengths, tests of the differences between cells, and
     plots, in one self-contained HTML file (plus CSV of each table)."""
-    from capes.cli.main import console
+    from capes.cli.common import console
     from capes.report import build_report, write_report
 
     if out.suffix.lower() not in (".html", ".htm"):

@@ -23,6 +23,10 @@ class ContentError(CapesError):
     """A content (data) file that fails validation; names file, entry and field."""
 
 
+class SweepError(CapesError):
+    """A sweep that cannot run or resume (bad grid, another sweep's output, unreachable cluster)."""
+
+
 class UnknownGame(ConfigError):
     """A game id that is not registered."""
 
