@@ -73,6 +73,9 @@ ILLEGAL_ID = "__capes_contract_illegal__"
 #: options :func:`check_fair_play` gives core bots: a tiny, iteration-bound (never timed) search
 FAIR_PLAY_BOT_OPTS: dict[str, dict[str, Any]] = {
     "ismcts": {"iterations": 8, "rollout_depth": 8, "time_limit": None},
+    # the searching level of each game: the same check at a small budget (a bot that peeks beyond its view
+    # does so at any budget; the default budget made this one check take minutes)
+    "hard": {"iterations": 8, "rollout_depth": 8, "time_limit": None},
 }
 
 #: seconds the fresh process of the label check may take before it counts as a failure
