@@ -49,7 +49,7 @@ def play_one(game_id: str, config: Mapping[str, Any], seed: int, seat_bots: Sequ
         bots = []
         for s in range(game.num_seats):
             name = seat_bots[s % len(seat_bots)]
-            opts = dict(bot_opts or {}) if name == "ismcts" else {}
+            opts = dict(bot_opts or {}) if searches(game, name) else {}
             bots.append(make_bot(name, game, s, seed=seed, **opts))
         while not state.is_over:
             seat = state.decision.seat
@@ -205,11 +205,22 @@ def seat_bots_for(game: Any, seat_bots: Sequence[str]) -> list[str]:
     return bots
 
 
+def searches(game: Any, name: str) -> bool:
+    """Whether bot ``name`` is a search (``ismcts`` or a level built on it, such as ``hard``): those take the
+    search settings (``--iterations``); other bots play without settings."""
+    if name == "ismcts":
+        return True
+    from capes.core.bots.ismcts import ISMCTSBot
+
+    return isinstance(make_bot(name, game, 0), ISMCTSBot)
+
+
 def bot_settings(game: Any, seat: int, name: str, bot_opts: Mapping[str, Any] | None) -> dict[str, Any]:
     """The settings bot ``name`` plays seat ``seat`` with (``{}`` for bots without settings); an unknown bot or
     setting raises ConfigError before any game starts."""
-    bot = make_bot(name, game, seat, **(dict(bot_opts or {}) if name == "ismcts" else {}))
-    if name != "ismcts":
+    search = searches(game, name)
+    bot = make_bot(name, game, seat, **(dict(bot_opts or {}) if search else {}))
+    if not search:
         return {}
     return {k: getattr(bot, k) for k in ("iterations", "rollout_depth", "exploration", "time_limit") if hasattr(bot, k)}
 

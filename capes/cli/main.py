@@ -182,7 +182,7 @@ def sim(
     bot: Annotated[list[str] | None, typer.Option(help="bot for every seat, or one --bot per seat in order")] = None,
     seed: Annotated[int, typer.Option(help="first seed; game i uses seed+i")] = 0,
     config: ConfigOpt = None,
-    iterations: Annotated[int | None, typer.Option(help=f"ismcts iterations per decision (1 to {MAX_ITERATIONS:,})")] = None,
+    iterations: Annotated[int | None, typer.Option(help=f"search iterations per decision, for ismcts and the hard levels (1 to {MAX_ITERATIONS:,})")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines (seeds, bots, full config)")] = False,
     out: Annotated[Path | None, typer.Option(help="also write one Parquet row per game into this new folder "
                                                   "(the rows of capes sweep; read them with capes report)")] = None,

@@ -72,3 +72,16 @@ def test_simulate_bad_bot() -> None:
 def test_wilson_interval_contains_estimate() -> None:
     lo, hi = wilson(3, 10)
     assert lo < 0.3 < hi
+
+
+def test_search_settings_reach_the_hard_level_too() -> None:
+    """`capes sim --iterations N` sets the search of ismcts and of a level built on it (heroes `hard`); a bot
+    without a search plays without settings."""
+    from capes.core.registry import load
+    from capes.sim import bot_settings, searches
+
+    game = load("heroes", players=2)
+    assert searches(game, "ismcts") and searches(game, "hard")
+    assert not searches(game, "normal") and not searches(game, "random")
+    assert bot_settings(game, 0, "hard", {"iterations": 3})["iterations"] == 3
+    assert bot_settings(game, 0, "normal", {"iterations": 3}) == {}

@@ -78,7 +78,12 @@ class ChampionsGame(Game):
         return len(self.config["heroes"])
 
     def seat_name(self, seat: int) -> str:
-        return data.cards()[decks.HEROES[self.config["heroes"][seat]][0]].name
+        """The player by both sides of their identity card ("Spider-Man / Peter Parker"): true in either form
+        (the side that is up is in the view and the render's header)."""
+        hero = decks.HEROES[self.config["heroes"][seat]][0]
+        cards = data.cards()
+        alter = cards.get(hero[:-1] + "b") if hero.endswith("a") else None
+        return cards[hero].name + (f" / {alter.name}" if alter is not None else "")
 
     def new_game(self, seed: int = 0) -> State:
         st = ChampionsState(self, seed)
