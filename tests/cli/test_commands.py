@@ -73,11 +73,32 @@ def _spawn(args: list[str]) -> subprocess.Popen[str]:
                             stderr=subprocess.PIPE, stdin=subprocess.PIPE, text=True, start_new_session=True)
 
 
+def _wait_for_cpu(p: subprocess.Popen[str], seconds: float, deadline: float = 180.0) -> None:
+    """Wait until the processes of ``p``'s session (it and its workers) have used ``seconds`` of CPU between
+    them: past start-up and into the work however loaded the machine is (a fixed sleep is not, under load)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        used = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == p.pid:  # the session id (field 6 of stat; start_new_session made p its leader)
+                used += int(fields[11]) + int(fields[12])
+        if used >= seconds * tick:
+            return
+        assert p.poll() is None, p.communicate()
+        time.sleep(0.1)
+    raise AssertionError(f"the command did not use {seconds} s of CPU in {deadline} s")
+
+
 def test_ctrl_c_while_a_bot_thinks_saves_and_exits(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     p = _spawn(["play", "heroes", "--seed", "1", "--seat", "1=ismcts:iterations=1000000", "--seat", "2=random",
                 "--save", str(save)])
-    time.sleep(4)
+    _wait_for_cpu(p, 2.0)
     t0 = time.perf_counter()
     os.killpg(p.pid, signal.SIGINT)
     out, err = p.communicate(timeout=10)
@@ -89,7 +110,7 @@ def test_ctrl_c_while_a_bot_thinks_saves_and_exits(tmp_path: Path) -> None:
 
 def test_sim_ctrl_c_with_workers_ends_within_a_second_and_prints_what_finished() -> None:
     p = _spawn(["sim", "heroes", "-n", "100000", "--workers", "2"])
-    time.sleep(5)
+    _wait_for_cpu(p, 3.0)
     t0 = time.perf_counter()
     os.killpg(p.pid, signal.SIGINT)
     out, err = p.communicate(timeout=10)
