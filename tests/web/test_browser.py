@@ -90,7 +90,7 @@ def test_two_browsers_play_champions_by_clicking(browser, server):
     links = [host.input_value(f"#join-{i}") for i in (1, 2)]
     host.screenshot(path=SHOTS / "lobby-created.png", full_page=True)
     p1, p2 = seat_page(browser, links[0], errors), seat_page(browser, links[1], errors)
-    expect(p1.locator("#you")).to_have_text("you play Spider-Man")
+    expect(p1.locator("#you")).to_have_text("you play Spider-Man / Peter Parker")
     expect(p2.locator("#you")).to_have_text("you play She-Hulk")
     assert "#" not in p1.url  # the token left the address bar
     rng = random.Random(31)
