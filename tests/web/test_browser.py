@@ -91,7 +91,7 @@ def test_two_browsers_play_champions_by_clicking(browser, server):
     host.screenshot(path=SHOTS / "lobby-created.png", full_page=True)
     p1, p2 = seat_page(browser, links[0], errors), seat_page(browser, links[1], errors)
     expect(p1.locator("#you")).to_have_text("you play Spider-Man / Peter Parker")
-    expect(p2.locator("#you")).to_have_text("you play She-Hulk")
+    expect(p2.locator("#you")).to_have_text("you play She-Hulk / Jennifer Walters")
     assert "#" not in p1.url  # the token left the address bar
     rng = random.Random(31)
     rounds = 0
