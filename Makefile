@@ -31,7 +31,8 @@ lint: $(STAMP)
 	$(BIN)/mypy capes/core
 
 bench: $(STAMP)
-	$(BIN)/python bench/run.py
+	$(BIN)/python -c 'import pyspiel, chess' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python bench/run.py --peers
 
 clean:
 	rm -rf $(VENV)

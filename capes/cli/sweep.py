@@ -58,7 +58,7 @@ def sweep(
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
     config: Annotated[list[str] | None, typer.Option("--config", "-c", help="key=value fixed in every cell (repeatable)")] = None,
     chunk: Annotated[int, typer.Option(help="games per chunk (one part file each)")] = 50,
-    iterations: Annotated[int | None, typer.Option(help="ismcts iterations per decision")] = None,
+    iterations: Annotated[int | None, typer.Option(help="search iterations per decision (ismcts and the hard levels)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print what was done as JSON")] = False,
 ) -> None:
     """Play every combination of the --grid values N times with bots, one Parquet row per game, written in parts
