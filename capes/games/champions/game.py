@@ -108,6 +108,10 @@ class ChampionsGame(Game):
 
         return evaluate(state, seat)
 
+    def sim_stats(self, state: State) -> dict[str, float]:
+        """Rounds played (the round the game ended in), for ``capes sim`` and ``capes sweep``."""
+        return {"rounds": float(state.rnd)}  # type: ignore[attr-defined]
+
     def render(self, state: State, seat: int | None) -> str:
         from capes.games.champions.render import render
 
