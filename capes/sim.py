@@ -212,7 +212,8 @@ def searches(game: Any, name: str) -> bool:
         return True
     from capes.core.bots.ismcts import ISMCTSBot
 
-    return isinstance(make_bot(name, game, 0), ISMCTSBot)
+    kind = game.bots().get(name)  # the class: nothing is built just to ask (an unknown name fails in make_bot)
+    return isinstance(kind, type) and issubclass(kind, ISMCTSBot)
 
 
 def bot_settings(game: Any, seat: int, name: str, bot_opts: Mapping[str, Any] | None) -> dict[str, Any]:
