@@ -118,6 +118,23 @@ def test_layers_core_knows_no_game_and_no_interface() -> None:
     assert wrong == set()
 
 
+def test_the_graph_counts_imports_inside_functions(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("import os\ndef f():\n    from capes.games.heroes.odds import attack_odds\n", "utf-8")
+    assert _imports("probe", probe) == {"capes.games.heroes.odds"}
+
+
+#: the interfaces: the CLI, the web server, simulation, sweeps and their report
+INTERFACES = ("cli", "web", "sim", "sweep", "sweep_ray", "report")
+
+
+def test_layers_the_interfaces_import_no_game_module() -> None:
+    """DESIGN "Layers" and issue #13: the CLI, web, sim, sweep and report reach games only through the registry."""
+    wrong = {(m, d) for m, deps in GRAPH.items() if _layer(m) in INTERFACES
+             for d in deps if _layer(d).startswith("games")}
+    assert wrong == set()
+
+
 def test_layers_a_game_knows_only_core_and_itself() -> None:
     wrong = {(m, d) for m, deps in GRAPH.items() if _layer(m).startswith("games.")
              for d in deps if _layer(d) not in ("core", _layer(m), "games")}

@@ -1,46 +1,14 @@
-"""The interfaces reach games only through the registry (DESIGN "Layers"; issue #13: the CLI imports no game)."""
+"""Games give the CLI their own commands through the registry (DESIGN "Layers"; issue #13: the CLI imports no game)."""
 
 from __future__ import annotations
-
-import ast
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-import capes
 from capes.cli.main import app
 from capes.core import registry
 
-ROOT = Path(capes.__file__).parent
-#: the interface modules: the CLI, the web server, simulation, sweeps and their report
-INTERFACES = [*sorted((ROOT / "cli").rglob("*.py")), *sorted((ROOT / "web").rglob("*.py")),
-              ROOT / "sim.py", ROOT / "sweep.py", ROOT / "sweep_ray.py", ROOT / "report.py"]
-
-
-def game_imports(path: Path) -> list[str]:
-    """``capes.games…`` modules imported anywhere in ``path`` (top level or inside functions)."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-        if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-        else:
-            continue
-        found += [n for n in names if n == "capes.games" or n.startswith("capes.games.")]
-    return found
-
-
-def test_no_interface_module_imports_a_game_module() -> None:
-    offenders = {str(p.relative_to(ROOT)): game_imports(p) for p in INTERFACES if p.exists() and game_imports(p)}
-    assert offenders == {}
-
-
-def test_the_scan_sees_imports_inside_functions(tmp_path: Path) -> None:
-    probe = tmp_path / "probe.py"
-    probe.write_text("import os\ndef f():\n    from capes.games.heroes.odds import attack_odds\n", "utf-8")
-    assert game_imports(probe) == ["capes.games.heroes.odds", "capes.games.heroes.odds.attack_odds"]
+# (that no interface module imports a game module is checked with the whole import graph: tests/test_imports.py)
 
 
 def test_odds_commands_come_from_the_registry_table() -> None:
