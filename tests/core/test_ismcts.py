@@ -159,3 +159,103 @@ def test_noisy_level_mixes_random_moves_deterministically() -> None:
     assert picks == [easy(game, 0, seed=s).choose(state) for s in range(40)]
     assert "stay" in picks and {"step", "up"} & set(picks)
     assert {noisy(StayBot, "never", 0.0)(game, 0, seed=s).choose(state) for s in range(20)} == {"stay"}
+
+
+# ---- paired search: root candidates compared on common deals, the prior's choice kept unless beaten
+
+class LuckState(ClimbState):
+    """One choice, then luck: ``plain`` scores a random draw u in [0, 1), ``edge`` scores u + 0.01, ``bust``
+    scores u - 0.5. The draw comes from the state's RNG, so a resample deals a new one."""
+
+    luck: float
+
+    def setup(self) -> None:
+        super().setup()
+        self.luck = 0.0
+
+    def _compute_decision(self) -> Decision:
+        if self.turns >= 1:
+            return Decision(None, "over", ())
+        return Decision(0, "Pick", (Option("plain", "Plain"), Option("edge", "Edge"), Option("bust", "Bust")))
+
+    def _do(self, option_id: str) -> None:
+        self._tick("climb/step")
+        self.luck = self.rng.random() + {"plain": 0.0, "edge": 0.01, "bust": -0.5}[option_id]
+        self.turns += 1
+        self.emit("climb/step", f"Luck {self.luck:.2f}.")
+
+    def _dump(self) -> Any:
+        return [self.height, self.turns, self.luck]
+
+    def _load(self, data: Any) -> None:
+        self.height, self.turns, self.luck = data
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, LuckState)
+        other.height, other.turns, other.luck = self.height, self.turns, self.luck
+
+    def _result(self) -> Result | None:
+        return None  # scored by evaluate alone: rollouts are cut off at the end
+
+
+class LuckGame(ClimbGame):
+    id = "luck"
+    state_class = LuckState
+    max_actions = 1
+
+    def new_game(self, seed: int = 0) -> State:
+        s = LuckState(self, seed)
+        s.setup()
+        return s
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, LuckState)
+        return state.luck
+
+
+PAIRED = {"paired": True, "rollout_depth": 0}
+
+
+def test_paired_search_compares_candidates_on_the_same_deal() -> None:
+    """``edge`` beats ``plain`` by 0.01 on every deal while the deals themselves spread over [0, 1): only the
+    same deal (and its future draws) played from each candidate can see it, in 16 deals."""
+    game = LuckGame()
+    bot = ISMCTSBot(game, 0, seed=2, prior=_prior_on("plain"), iterations=48, switch_z=3.0, **PAIRED)
+    assert bot.choose(game.new_game(0)) == "edge"
+    assert bot.last_iterations == 48 and bot.last_stats["edge"][0] == 16
+    assert bot.last_stats["edge"][1] == pytest.approx(0.01) and bot.last_stats["bust"][1] == pytest.approx(-0.5)
+
+
+def test_paired_search_keeps_the_prior_choice_unless_clearly_beaten() -> None:
+    game = LuckGame()
+    state = game.new_game(0)
+    # the prior's favourite is best: nothing beats it
+    assert ISMCTSBot(game, 0, seed=2, prior=_prior_on("edge"), iterations=30, **PAIRED).choose(state) == "edge"
+    # a gain below switch_min does not overrule the prior
+    assert ISMCTSBot(game, 0, seed=2, prior=_prior_on("plain"), iterations=30, switch_min=0.05,
+                     **PAIRED).choose(state) == "plain"
+
+
+def test_paired_search_widens_over_the_prior_ranking_only() -> None:
+    """``candidates`` bounds the options searched, taken from the top of the prior: with a prior ranking
+    stay > step > up and the height as the cut-off score, two candidates find step, three find up."""
+    game = ClimbGame()
+    ranked = lambda state, seat, rng: {"stay": 0.6, "step": 0.3, "up": 0.1}  # noqa: E731
+    state = game.new_game(0)
+    two = ISMCTSBot(game, 0, seed=1, prior=ranked, iterations=60, candidates=2, **PAIRED)
+    assert two.choose(state) == "step" and set(two.last_stats) == {"stay", "step"}
+    assert ISMCTSBot(game, 0, seed=1, prior=ranked, iterations=60, candidates=3, paired="true",
+                     rollout_depth=0).choose(state) == "up"
+    one = ISMCTSBot(game, 0, seed=1, prior=ranked, iterations=60, candidates=1, **PAIRED)
+    assert one.choose(state) == "stay" and one.last_iterations == 0
+
+
+def test_paired_search_is_deterministic_and_leaves_the_state_alone() -> None:
+    game = LuckGame()
+    state = game.new_game(5)
+    snap = state.to_json()
+    picks = [ISMCTSBot(game, 0, seed=s, prior=_prior_on("plain"), iterations=9, **PAIRED).choose(state)
+             for s in range(4)]
+    assert picks == [ISMCTSBot(game, 0, seed=s, prior=_prior_on("plain"), iterations=9, **PAIRED).choose(state)
+                     for s in range(4)]
+    assert state.to_json() == snap

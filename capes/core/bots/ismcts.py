@@ -17,6 +17,15 @@ comes from a ``prior`` callable given to the bot, else from the game's optional
 game's ``rollout_policy``: the option the rule of thumb picks gets ``prior_top`` of the
 mass, the others share the rest. So a game's heuristic orders the search without any
 change to the protocol.
+
+With ``paired=True`` the search compares root options on common determinizations: each
+determinization (its hidden cards and its future dice, ``resample`` reseeds the RNG) is
+played once from each candidate, the ``candidates`` options the prior ranks highest
+(progressive widening over the heuristic's ordering), by the rollout policy, cut off and
+scored like the tree's iterations. Differences between candidates on the same deal are far
+less noisy than separate means. The prior's top choice is kept unless another candidate
+beats it on the same deals by ``switch_z`` standard errors (and by ``switch_min`` on
+average): the search overrules the rule of thumb only where it sees a difference.
 """
 
 from __future__ import annotations
@@ -37,6 +46,13 @@ PriorFn = Callable[["State", int, Rng], Mapping[str, float]]
 PolicyFn = Callable[["State", Rng], str]
 
 
+def _flag(value: Any) -> bool:
+    """A setting that is a yes/no: a bool, or the text a player types (``paired=true``)."""
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
+
+
 class _Node:
     __slots__ = ("avail", "children", "prior", "seat", "value", "visits")
 
@@ -50,7 +66,8 @@ class _Node:
 
 
 DEFAULTS: dict[str, Any] = {"iterations": 200, "rollout_depth": 40, "exploration": 0.7, "time_limit": None,
-                            "prior_weight": 0.0, "prior_top": 0.6}
+                            "prior_weight": 0.0, "prior_top": 0.6, "paired": False, "candidates": 4,
+                            "switch_z": 1.0, "switch_min": 0.0}
 
 
 def top_choice_prior(choice: str, ids: list[str], top: float) -> dict[str, float]:
@@ -94,6 +111,12 @@ class ISMCTSBot:
         self.exploration = float(settings["exploration"])
         self.prior_weight = float(settings["prior_weight"])
         self.prior_top = float(settings["prior_top"])
+        self.paired = _flag(settings["paired"])
+        self.candidates = int(settings["candidates"])
+        self.switch_z = float(settings["switch_z"])
+        self.switch_min = float(settings["switch_min"])
+        #: after a paired search: per candidate, (deals, mean difference from the prior's top choice)
+        self.last_stats: dict[str, tuple[int, float]] = {}
         tl = settings["time_limit"]
         self.time_limit: float | None = None if tl is None else float(tl)
         self.rng = Rng(seed * 104_729 + seat + 1)
@@ -109,6 +132,8 @@ class ISMCTSBot:
         d = state.decision
         if len(d.options) == 1:
             return d.options[0].id
+        if self.paired:
+            return self._choose_paired(state)
         root = _Node(None)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         n = 0
@@ -120,6 +145,71 @@ class ISMCTSBot:
         self.last_iterations = n
         legal = d.ids()
         best = max(legal, key=lambda a: (root.children[a].visits, root.children[a].value) if a in root.children else (-1, 0.0))
+        return best
+
+    def _ranked(self, det: State) -> list[str]:
+        """The options of ``det``'s decision, the prior's favourite first (ties in menu order)."""
+        d = det.decision
+        assert d.seat is not None
+        ids = d.ids()
+        prior = self.prior(det, d.seat, self.rng)
+        order = {a: i for i, a in enumerate(ids)}
+        return sorted(ids, key=lambda a: (-prior.get(a, 0.0), order[a]))
+
+    def _playout(self, det: State) -> None:
+        """Play ``det`` on by the rollout policy for at most ``rollout_depth`` actions."""
+        rollout = self.rollout
+        rng = self.rng
+        steps = 0
+        while steps < self.rollout_depth and det.decision.seat is not None:
+            det.apply(rollout(det, rng))
+            steps += 1
+
+    def _score(self, det: State) -> float:
+        result = det.result if det.decision.seat is None else None
+        return result.reward(self.seat) if result is not None else self.game.evaluate(det, self.seat)
+
+    def _choose_paired(self, state: State) -> str:
+        """Candidates compared on common deals; the prior's top choice unless one is clearly better."""
+        first = state.resample(self.seat, self.rng)
+        ranked = self._ranked(first)
+        cands = ranked[:max(1, self.candidates)]
+        top = cands[0]
+        if len(cands) == 1:
+            return top
+        sums = dict.fromkeys(cands, 0.0)
+        squares = dict.fromkeys(cands, 0.0)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        deals = 0
+        used = 0
+        det = first
+        while used + len(cands) <= max(self.iterations, len(cands)):
+            if deadline is not None and deals > 0 and time.perf_counter() >= deadline:
+                break
+            if deals > 0:
+                det = state.resample(self.seat, self.rng)
+            values = {}
+            for a in cands:
+                play = det.clone()
+                play.apply(a)
+                self._playout(play)
+                values[a] = self._score(play)
+            base = values[top]
+            for a in cands:
+                diff = values[a] - base
+                sums[a] += diff
+                squares[a] += diff * diff
+            deals += 1
+            used += len(cands)
+        self.last_iterations = used
+        self.last_stats = {a: (deals, sums[a] / deals) for a in cands}
+        best, best_lcb = top, 0.0
+        for a in cands[1:]:
+            mean = sums[a] / deals
+            var = max(0.0, squares[a] / deals - mean * mean)
+            lcb = mean - self.switch_z * math.sqrt(var / max(1, deals - 1))
+            if mean > self.switch_min and lcb > best_lcb:
+                best, best_lcb = a, lcb
         return best
 
     def _select_ucb(self, node: _Node, ids: list[str]) -> str:

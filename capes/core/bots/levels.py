@@ -46,6 +46,28 @@ def noisy(base: type, name: str, mix: float) -> type:
                                                         "__doc__": f"{base.__name__} with {mix:.0%} random moves."})
 
 
+def ranked_prior(ranked: list[str], ids: list[str], top: float) -> dict[str, float]:
+    """``top`` on ``ranked[0]``; the rest of the mass halves from rank to rank, the last two sharing
+    equally (options ``ranked`` leaves out follow in menu order).
+
+    >>> ranked_prior(["b", "a"], ["a", "b", "c"], 0.6)
+    {'b': 0.6, 'a': 0.2, 'c': 0.2}
+    >>> ranked_prior(["c", "a", "b"], ["a", "b", "c"], 0.5)
+    {'c': 0.5, 'a': 0.25, 'b': 0.25}
+    """
+    order = [a for a in dict.fromkeys(ranked) if a in ids]
+    order += [a for a in ids if a not in order]
+    if len(order) == 1:
+        return {order[0]: 1.0}
+    prior = {order[0]: top}
+    rest = 1.0 - top
+    for a in order[1:-1]:
+        prior[a] = rest / 2
+        rest /= 2
+    prior[order[-1]] = rest
+    return prior
+
+
 class HeuristicPrior:
     """The prior and rollout policy of a searching bot: one ``heuristic`` bot per seat, asked on the
     determinization it is shown (so it sees that deal, which its seat's search dealt itself)."""
@@ -64,7 +86,14 @@ class HeuristicPrior:
         return b
 
     def prior(self, state: State, seat: int, rng: Rng) -> dict[str, float]:
-        return top_choice_prior(self.bot(seat).choose(state), state.decision.ids(), self.top)
+        """``top`` on the heuristic's choice; when the heuristic also ranks the others (a ``ranking(state)``
+        method, its choice first) the rest of the mass falls off with the rank, else it is shared evenly."""
+        bot = self.bot(seat)
+        ids = state.decision.ids()
+        ranking = getattr(bot, "ranking", None)
+        if ranking is None or len(ids) == 1:
+            return top_choice_prior(bot.choose(state), ids, self.top)
+        return ranked_prior([str(a) for a in ranking(state)], ids, self.top)
 
     def policy(self, state: State, rng: Rng) -> str:
         d = state.decision
