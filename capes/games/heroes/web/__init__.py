@@ -18,6 +18,7 @@ Nothing else on the board carries an option the seat does not have now.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from capes.games.heroes.content import Content, load_content
@@ -42,17 +43,22 @@ __all__ = ["AREAS", "ICONS", "_draw", "draw"]
 
 # ------------------------------------------------------------------------------------------------ cards
 def _hero_card(ctx: _Ctx, h: str) -> str:
-    hero = ctx.C.heroes[h]
     st = ctx.v["heroes"][h]
-    loc = st["loc"]
+    ko = st.get("ko")
+    return _hero_card_of(ctx.C, h, st["loc"], ctx.fill(h), int(st.get("wound", 0)), int(st.get("ko", 0)) if ko else None)
+
+
+@lru_cache(maxsize=1024)
+def _hero_card_of(C: Content, h: str, loc: str, fill: str, wounds: int, ko: int | None) -> str:
+    """A hero card from everything it shows: the content, the hero, where it is, its team colour, its Wounds and
+    its KO tokens (None: none shown)."""
+    hero = C.heroes[h]
     status = STATUS.get(loc) or ("on a Support space" if loc.startswith("support:") else f"in District {loc}")
-    fill = ctx.fill(h)
     o = [f'<rect x="1" y="1" width="278" height="318" rx="10" fill="#fffdf7" stroke="{fill}" stroke-width="2"/>',
          f'<path d="M1 11a10 10 0 0 1 10-10h258a10 10 0 0 1 10 10v31H1z" fill="{fill}"/>',
          _t(12, 27, hero.name, 15, "#ffffff", "800"), _t(268, 27, f"Level {hero.level}", 12, "#ffffff", "700", "end"),
          _t(12, 60, status, 12, INK, "700")]
-    wounds = int(st.get("wound", 0))
-    o.append(_t(268, 60, f"Wounds {wounds}" + (f" · KO {int(st.get('ko', 0))}/{hero.ko}" if st.get("ko") else ""),
+    o.append(_t(268, 60, f"Wounds {wounds}" + (f" · KO {ko}/{hero.ko}" if ko is not None else ""),
                 12, "#b91c1c" if wounds else MUTED, "700", "end"))
     y = 72
     for i, p in enumerate(hero.powers):
@@ -79,6 +85,7 @@ def _hero_card(ctx: _Ctx, h: str) -> str:
             + _svg(280, 320, "".join(o), label, "hero-card", "280") + "</span>")
 
 
+@lru_cache(maxsize=512)
 def _card(kind: str, cid: str, title: str, sub: str, text: str, fill: str, extra: str = "") -> str:
     o = [f'<rect x="1" y="1" width="178" height="218" rx="9" fill="#fffdf7" stroke="{fill}" stroke-width="2"/>',
          f'<path d="M1 10a9 9 0 0 1 9-9h160a9 9 0 0 1 9 9v36H1z" fill="{fill}"/>']
@@ -97,6 +104,7 @@ def _card(kind: str, cid: str, title: str, sub: str, text: str, fill: str, extra
             + "</span>")
 
 
+@lru_cache(maxsize=1024)
 def _resource_card(C: Content, rid: str) -> str:
     r = C.resources.get(rid)
     if r is None:
@@ -106,6 +114,7 @@ def _resource_card(C: Content, rid: str) -> str:
     return _card("resource", rid, r.name, sub, f"{r.ability.name}: {r.ability.text}", "#0f5132")
 
 
+@lru_cache(maxsize=1024)
 def _villain_card(C: Content, vid: str) -> str:
     vl = C.villains.get(vid)
     if vl is None:
@@ -122,6 +131,7 @@ def _villain_card(C: Content, vid: str) -> str:
     return _card("villain", vid, vl.name, sub, " · ".join(texts), "#3b0764", "".join(pw))
 
 
+@lru_cache(maxsize=1024)
 def _story_card(C: Content, sid: str) -> str:
     s = C.stories.get(sid)
     name = s.name if s else sid

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from capes.games.heroes.content import Content
 from capes.games.heroes.web.common import (
     AH,
     AREA_NAMES,
@@ -20,6 +22,7 @@ from capes.games.heroes.web.common import (
     _Ctx,
     _e,
     _initials,
+    _pname,
     _svg,
     _t,
     _token,
@@ -49,31 +52,41 @@ def _selection(n: int, i: int) -> tuple[str, str]:
 
 def _header(ctx: _Ctx) -> str:
     """Game Round, Action Rounds, and each player's VP, Plot Points, First Player and Archnemesis tokens."""
-    v, C = ctx.v, ctx.C
-    n = ctx.n
+    v = ctx.v
+    seats = range(ctx.n)
+    return _header_of(ctx.C, ctx.seat, int(v["round"]), v["action_round"], tuple(v["teams"]), v["first"], v["arch"],
+                      tuple(int(v["vp"][s]) for s in seats), tuple(int(v["pp"][s]) for s in seats))
+
+
+@lru_cache(maxsize=512, typed=True)
+def _header_of(C: Content, seat: int | None, game_round: int, action_round: Any, teams: tuple[str, ...], first: Any,
+               arch: Any, vp: tuple[int, ...], pp: tuple[int, ...]) -> str:
+    """The header from all it shows (the seat drawn for, the rounds, each seat's team, VP and Plot Points, the
+    First Player and the Archnemesis)."""
+    n = len(teams)
     w = 16 + 2 * 216
     h = 96 + ((n + 1) // 2) * 76
     o = [_t(16, 30, "New York", 22, "#ffffff", "800"),
-         _t(16, 54, f"Game Round {int(v['round'])}", 15, "#e5e7eb", "700")]
+         _t(16, 54, f"Game Round {game_round}", 15, "#e5e7eb", "700")]
     for i in range(5):
         cx = 190 + i * 34
-        cur = i + 1 == v["action_round"]
+        cur = i + 1 == action_round
         o.append(f'<circle cx="{cx}" cy="38" r="13" fill="{"#f0a202" if cur else "#334155"}" '
                  f'stroke="#ffffff" stroke-width="{2 if cur else 1}"/>')
         o.append(_t(cx, 42.5, i + 1, 13, INK if cur else "#ffffff", "700", "middle"))
-    o.append(_t(176, 72, f"Action Round {int(v['action_round'])} of 5", 12, "#e5e7eb", "600"))
-    for s, team in enumerate(v["teams"]):
+    o.append(_t(176, 72, f"Action Round {int(action_round)} of 5", 12, "#e5e7eb", "600"))
+    for s, team in enumerate(teams):
         x, y = 16 + (s % 2) * 216, 92 + (s // 2) * 76 - 4
         fill = TEAM_FILL.get(team, "#374151")
-        tags = [t for t, on in (("First Player", s == v["first"]), ("Archnemesis", s == v["arch"])) if on]
-        lab = f"{ctx.pname(s)} {C.teams[team].name}"
-        o.append(f'<g class="vp" data-seat="{s}" data-vp="{int(v["vp"][s])}"><title>{_e(lab)}: {int(v["vp"][s])} VP, '
-                 f'{int(v["pp"][s])} Plot Points{_e(", " + ", ".join(tags) if tags else "")}</title>')
+        tags = [t for t, on in (("First Player", s == first), ("Archnemesis", s == arch)) if on]
+        lab = f"{_pname(s, seat)} {C.teams[team].name}"
+        o.append(f'<g class="vp" data-seat="{s}" data-vp="{vp[s]}"><title>{_e(lab)}: {vp[s]} VP, '
+                 f'{pp[s]} Plot Points{_e(", " + ", ".join(tags) if tags else "")}</title>')
         o.append(f'<rect x="{x}" y="{y}" width="206" height="68" rx="8" fill="{fill}" stroke="#ffffff" '
-                 f'stroke-width="{3 if s == ctx.seat else 1}"/>')
+                 f'stroke-width="{3 if s == seat else 1}"/>')
         o.append(_t(x + 10, y + 19, lab[:30], 12.5, "#ffffff", "700"))
-        o.append(_t(x + 10, y + 42, f"{int(v['vp'][s])} VP", 19, "#ffffff", "800"))
-        o.append(_t(x + 84, y + 42, f"{int(v['pp'][s])} Plot Pts", 12, "#ffffff", "600"))
+        o.append(_t(x + 10, y + 42, f"{vp[s]} VP", 19, "#ffffff", "800"))
+        o.append(_t(x + 84, y + 42, f"{pp[s]} Plot Pts", 12, "#ffffff", "600"))
         tx = x + 10
         for tag in tags:
             tw = 10 + len(tag) * 6.2
@@ -92,25 +105,19 @@ def _area(ctx: _Ctx, area: str, at: dict[str, list[str]], heroes: list[str]) -> 
     ai = AREAS.index(area)
     ax, ay = 4, 4
     targets: dict[str, list[str]] = {}
-    o = [f'<g class="area" data-area="{_e(area)}"><title>{_e(AREA_NAMES[ai])}</title>',
-         f'<rect x="{ax}" y="{ay}" width="{AW - 8}" height="{AH}" rx="8" fill="#dfe7f1"/>',
-         _t(ax + 10, ay + 18, AREA_NAMES[ai], 15, NAVY, "800")]
-    head = C.headlines.get(v["headlines"][area]) if v["headlines"][area] else None
-    dw, dh = (AW - 8 - 24) / 2, DH
+    o = [_area_head(ai)]
+    hid = v["headlines"][area]
+    head = C.headlines.get(hid) if hid else None
+    dw, dh = _DW, DH
     for di, icon in enumerate(ICONS):
         did = f"{area}-{icon}"
-        dx = ax + 8 + (di % 2) * (dw + 8)
-        dy = ay + 24 + (di // 2) * (dh + 6)
+        dx, dy = _DXY[di]
         here = head is not None and head.district == icon
-        o.append(f'<g class="district" data-district="{did}"><title>{_e(AREA_NAMES[ai])} {SIGNS[di]}'
-                 f'{_e(": " + head.name if here and head else "")}</title>')
-        o.append(f'<rect x="{dx:g}" y="{dy:g}" width="{dw:g}" height="{dh}" rx="6" fill="#ffffff" stroke="#94a3b8"/>')
-        o.append(_t(dx + 7, dy + 18, SIGNS[di], 16, "#334155", "700"))
-        if here and head is not None:
-            o.append(_headline(head, dx, dy, dw))
+        frame, threat = _district(C, ai, di, hid if here else None)
+        o.append(frame)
         here_ts = bool(ts and int(ts.get("dist", -1)) == ai * 4 + di)  # ts dist: Area * 4 + icon
         if here and head is not None:
-            o.append(_threat_token(ctx, head, ts if here_ts else None, dx + dw - 20, dy + 20))
+            o.append(_threat_token(ctx, head, ts, dx + dw - 20, dy + 20) if here_ts else threat)
         if here_ts and ts:
             o.append(_troubles(ctx, ts, dx, dy + 38, dw))
         here_h = at.get(did, [])
@@ -124,13 +131,11 @@ def _area(ctx: _Ctx, area: str, at: dict[str, list[str]], heroes: list[str]) -> 
     sy = ay + AH - 34
     for slot in (1, 2):
         sx = ax + 8 + (slot - 1) * 56
-        o.append(f'<g class="support" data-space="support:{area}:{slot}"><title>Support space {slot} of '
-                 f'{_e(AREA_NAMES[ai])}</title><rect x="{sx}" y="{sy}" width="48" height="28" rx="14" '
-                 f'fill="#ffffff" stroke="#64748b" stroke-dasharray="4 3"/>')
+        o.append(_SUPPORT[ai][slot - 1])
         for h in at.get(f"support:{area}:{slot}", []):
             o.append(_token(ctx, h, sx + 24, sy + 14, 11))
         o.append("</g>")
-    o.append(_t(ax + 172, sy + 19, "Support spaces", 12, "#334155", "700"))
+    o.append(_SUPPORT_WORDS)
     for h in heroes:
         if "support:" + area in ctx.moves[h]:
             targets.setdefault(h, []).append(_target(ctx, h, ctx.moves[h]["support:" + area],
@@ -143,6 +148,44 @@ def _area(ctx: _Ctx, area: str, at: dict[str, list[str]], heroes: list[str]) -> 
             o.append(f'<g class="targets" data-hero="{_e(h)}" display="none"><set attributeName="display" '
                      f'to="inline" begin="{begin}" end="{end}"/>{"".join(targets[h])}</g>')
     return _pic(AW, AH + 8, "".join(o), AREA_NAMES[ai], AW)
+
+
+# the geometry of an Area's picture: its Districts (x, y of each; width) and Support spaces
+_DW = (AW - 8 - 24) / 2
+_DXY = tuple((4 + 8 + (di % 2) * (_DW + 8), 4 + 24 + (di // 2) * (DH + 6)) for di in range(len(ICONS)))
+_SUPPORT = tuple(tuple(f'<g class="support" data-space="support:{area}:{slot}"><title>Support space {slot} of '
+                       f'{_e(AREA_NAMES[ai])}</title><rect x="{4 + 8 + (slot - 1) * 56}" y="{4 + AH - 34}" width="48" '
+                       f'height="28" rx="14" fill="#ffffff" stroke="#64748b" stroke-dasharray="4 3"/>'
+                       for slot in (1, 2)) for ai, area in enumerate(AREAS))
+_SUPPORT_WORDS = _t(4 + 172, 4 + AH - 34 + 19, "Support spaces", 12, "#334155", "700")
+
+
+@lru_cache(maxsize=16)
+def _area_head(ai: int) -> str:
+    """The opening of Area ``ai``'s picture: its group, title, ground and name."""
+    ax, ay = 4, 4
+    return (f'<g class="area" data-area="{_e(AREAS[ai])}"><title>{_e(AREA_NAMES[ai])}</title>'
+            f'<rect x="{ax}" y="{ay}" width="{AW - 8}" height="{AH}" rx="8" fill="#dfe7f1"/>'
+            + _t(ax + 10, ay + 18, AREA_NAMES[ai], 15, NAVY, "800"))
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _district(C: Content, ai: int, di: int, hid: str | None) -> tuple[str, str]:
+    """District ``di`` of Area ``ai`` with the Headline ``hid`` in it (None: no Headline in this District), from
+    content alone: (its frame, icon and Headline; the Headline's Threat token while it is not troubleshot)."""
+    area, icon = AREAS[ai], ICONS[di]
+    did = f"{area}-{icon}"
+    dx, dy = _DXY[di]
+    head = C.headlines.get(hid) if hid else None
+    here = head is not None and head.district == icon
+    o = [f'<g class="district" data-district="{did}"><title>{_e(AREA_NAMES[ai])} {SIGNS[di]}'
+         f'{_e(": " + head.name if here and head else "")}</title>',
+         f'<rect x="{dx:g}" y="{dy:g}" width="{_DW:g}" height="{DH}" rx="6" fill="#ffffff" stroke="#94a3b8"/>',
+         _t(dx + 7, dy + 18, SIGNS[di], 16, "#334155", "700")]
+    if here and head is not None:
+        o.append(_headline(head, dx, dy, _DW))
+        return "".join(o), _threat_token_of(int(head.threat), 0, dx + _DW - 20, dy + 20)
+    return "".join(o), ""
 
 
 def _selectors(ctx: _Ctx, heroes: list[str]) -> str:
@@ -255,10 +298,13 @@ def _threat_token(ctx: _Ctx, head: Any, ts: dict[str, Any] | None, cx: float, cy
     """heroes/setup, heroes/troubleshooting/1: the District's Threat token, numbered with its Headline's Threat
     Number; while it is troubleshot after the Nemesis chose to increase the Threat, the Mastermind's rating for the
     Headline's type is added on the token's badge."""
-    n = int(head.threat)
     plus = 0
     if ts and ts.get("scheme") == "threat" and 0 <= int(ts.get("nem", -1)) < ctx.n:
         plus = int(ctx.mastermind(int(ts["nem"])).threat[int(ts["type"])])
+    return _threat_token_of(int(head.threat), plus, cx, cy)
+
+
+def _threat_token_of(n: int, plus: int, cx: float, cy: float) -> str:
     lab = f"Threat token {n}" + (f", increased by {plus} by the Nemesis: {n + plus} dice" if plus else "")
     hexa = " ".join(f"{cx + 15 * dx:.1f},{cy + 15 * dy:.1f}" for dx, dy in
                     ((0, -1), (0.87, -0.5), (0.87, 0.5), (0, 1), (-0.87, 0.5), (-0.87, -0.5)))

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
-
-from markupsafe import escape
 
 from capes.games.heroes.content import Content
 
@@ -26,19 +25,31 @@ AW, AH = 392, 300  # an Area
 DH = 116  # a District
 
 
+@lru_cache(maxsize=16384)
+def _esc(s: str) -> str:
+    """``s`` escaped for HTML text and attributes, exactly as MarkupSafe's ``escape`` does it (``&#34;``, ``&#39;``);
+    most texts (names, labels) recur from drawing to drawing, so each is escaped once."""
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;").replace("'", "&#39;")
+
+
 def _e(x: Any) -> str:
-    return str(escape(str(x)))
+    return _esc(x if type(x) is str else str(x))
 
 
 def _t(x: float, y: float, s: Any, size: float = 12, fill: str = INK, weight: str = "400", anchor: str = "start",
        **extra: str) -> str:
-    more = "".join(f' {k.replace("_", "-")}="{_e(v)}"' for k, v in extra.items())
+    more = "".join(f' {k.replace("_", "-")}="{_e(v)}"' for k, v in extra.items()) if extra else ""
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" font-weight="{weight}" '
             f'text-anchor="{anchor}" font-family="{FONT}"{more}>{_e(s)}</text>')
 
 
 def _wrap(text: str, chars: int, lines: int) -> list[str]:
     """``text`` in at most ``lines`` lines of about ``chars`` characters (an ellipsis when cut)."""
+    return list(_wrapped(text, chars, lines))
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _wrapped(text: str, chars: int, lines: int) -> tuple[str, ...]:
     out: list[str] = []
     cur = ""
     for w in text.split():
@@ -52,9 +63,10 @@ def _wrap(text: str, chars: int, lines: int) -> list[str]:
     if len(out) > lines:
         out = out[:lines]
         out[-1] = out[-1].rstrip(".,;:") + "…"
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=1024)
 def _initials(name: str) -> str:
     words = [w for w in name.replace(".", " ").replace("-", " ").split() if w.lower() not in ("the", "of")]
     if not words:
@@ -99,19 +111,30 @@ class _Ctx:
         return self.C.masterminds[self.C.teams[self.v["teams"][(s - 1) % self.n]].nemesis]
 
     def pname(self, s: int) -> str:
-        return f"P{s + 1}" + (" (you)" if s == self.seat else "")
+        return _pname(s, self.seat)
+
+
+def _pname(s: int, seat: int | None) -> str:
+    return f"P{s + 1}" + (" (you)" if s == seat else "")
 
 
 def _token(ctx: _Ctx, h: str, x: float, y: float, r: float = 14) -> str:
     st = ctx.v["heroes"][h]
-    wounded = st.get("wound")
-    label = f"{ctx.hero_name(h)} (P{ctx.team_of[h] + 1})" + (" — wounded" if wounded else "")
+    return _token_of(ctx.hero_name(h), h, st["loc"], bool(st.get("wound")), ctx.team_of[h], ctx.fill(h),
+                     f"{x:g} {y:g}", r)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _token_of(name: str, h: str, loc: str, wounded: bool, team: int, fill: str, at: str, r: float) -> str:
+    """A hero's token from all it shows: name, id, location, wounded or not, team seat and colour, where it
+    stands (``at``: "x y") and its radius."""
+    label = f"{name} (P{team + 1})" + (" — wounded" if wounded else "")
     ring = (f'<circle r="{r + 4}" fill="none" stroke="#b91c1c" stroke-width="3" stroke-dasharray="4 3"/>'
              if wounded else "")
-    return (f'<g class="hero" data-hero="{_e(h)}" data-loc="{_e(st["loc"])}" transform="translate({x:g} {y:g})">'
+    return (f'<g class="hero" data-hero="{_e(h)}" data-loc="{_e(loc)}" transform="translate({at})">'
             f"<title>{_e(label)}</title>{ring}"
-            f'<circle r="{r}" fill="{ctx.fill(h)}" stroke="#ffffff" stroke-width="2"/>'
-            + _t(0, r * 0.36, _initials(ctx.hero_name(h)), r * 0.85, "#ffffff", "700", "middle") + "</g>")
+            f'<circle r="{r}" fill="{fill}" stroke="#ffffff" stroke-width="2"/>'
+            + _t(0, r * 0.36, _initials(name), r * 0.85, "#ffffff", "700", "middle") + "</g>")
 
 
 def _villain_chip(C: Content, vid: str, x: float, y: float, role: str, w: float = 150) -> str:
