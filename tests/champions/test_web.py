@@ -254,3 +254,75 @@ def test_headers_name_the_side_that_is_up():
     assert s.decision.seat == 0
     assert "P1 Spider-Man (hero) to decide" in g.render(s, 0).splitlines()[:2]
     assert "deciding: P1 Spider-Man (you)" in _draw(s.view(0), 0)[0]
+
+
+def _cold(fn: Any) -> Any:
+    """``fn()`` with every memo of the drawing emptied first."""
+    from capes.games.champions import web
+
+    web._CARDS.clear()
+    web._FACES.clear()
+    web._esc.cache_clear()
+    web.pile_svg.cache_clear()
+    return fn()
+
+
+def test_memoized_drawing_equals_a_cold_drawing():
+    """The drawing is a function of the view (issue 11: labels and drawings keep no cache that outlives their
+    input): the card memo is keyed by everything a card's drawing reads, so views drawn one after another along
+    real games (several seeds, random play, every seat and the spectator, the memo warm from the earlier views
+    and the other games) draw byte for byte what each draws with every memo emptied."""
+    from capes.games.champions import web
+
+    warm = []
+    cold = []
+    configs = [dict(heroes=["spider_man", "she_hulk"]), dict(heroes=["captain_marvel", "iron_man"], villain="klaw"),
+               dict(heroes=["black_panther", "spider_man", "iron_man"], villain="ultron", mode="expert"),
+               dict(heroes=["she_hulk"], villain="klaw", modulars=["masters_of_evil"])]
+    for seed, cfg in enumerate(configs, 11):
+        g = load("champions", **cfg)
+        s = g.new_game(seed)
+        rng = random.Random(seed)
+        for i in range(500):
+            if s.decision.seat is None:
+                break
+            if i % 4 == 0:
+                for seat in (*range(g.num_seats), None):
+                    v = s.view(seat)
+                    warm.append(web.draw(v, seat))
+                    cold.append(_cold(lambda v=v, seat=seat: web.draw(v, seat)))
+            s.apply(rng.choice(s.decision.options).id)
+    assert len(warm) > 300
+    assert warm == cold
+    assert web._CARDS  # the memo was used
+
+
+def test_card_memo_tells_numbers_from_flags():
+    """The card memo's key holds the exact value of each number it reads: a count of 1 and a flag True (equal in
+    Python) draw differently, and so they are never taken for one another."""
+    from capes.games.champions import web
+
+    c = data.CARDS["01094"]
+    one = web.card_svg(c, {"uid": 5, "damage": 1, "threat": 1})
+    flag = web.card_svg(c, {"uid": 5, "damage": True, "threat": True})
+    assert _cold(lambda: web.card_svg(c, {"uid": 5, "damage": True, "threat": True})) == flag != one
+    assert _cold(lambda: web.card_svg(c, {"uid": 5, "damage": 1, "threat": 1})) == one
+
+
+def test_card_memo_key_holds_every_input():
+    """Each thing a card's drawing reads, changed alone, is drawn as a cold drawing draws it (a key missing one
+    would give the drawing memoized for the other value)."""
+    from capes.games.champions import web
+
+    base = {"uid": 7, "stats": {"atk": 2, "sch": 1, "hp": 28}, "hp": 28}
+    variants = [{}, {"damage": 3}, {"damage": 4}, {"threat": 2}, {"counters": 1}, {"counters": 2},
+                {"status": ["stunned"]}, {"status": ["stunned", "tough"]}, {"exhausted": True},
+                {"stats": {"atk": 3, "sch": 1, "hp": 28}}, {"attached_to": 3}, {"uid": 8}]
+    kwargs = [{}, {"big": True}, {"note": "on Rhino"}, {"threat_target": 9}, {"threat_target": 10},
+              {"villain_hp": 28}, {"villain_hp": 30}, {"label": "▶ Attack"}, {"why": "wrong form"}]
+    for code in ("01094", "01097b", "01001a"):
+        c = data.CARDS[code]
+        for kw in kwargs:
+            for var in variants:
+                d = {**base, **var}
+                assert web.card_svg(c, d, **kw) == _cold(lambda c=c, d=d, kw=kw: web.card_svg(c, d, **kw)), (var, kw)

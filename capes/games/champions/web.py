@@ -39,9 +39,15 @@ SHOWN = {"hero": ("atk", "thw", "def"), "alter_ego": ("rec",), "ally": ("atk", "
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 
 
+@lru_cache(maxsize=8192)
+def _esc(s: str) -> str:
+    return html.escape(s, quote=True)
+
+
 def _e(x: Any) -> str:
-    """Any text, escaped for HTML (element content and quoted attributes)."""
-    return html.escape(str(x), quote=True)
+    """Any text, escaped for HTML (element content and quoted attributes); a string's escape is memoized (names,
+    titles and labels recur from view to view)."""
+    return _esc(x) if type(x) is str else html.escape(str(x), quote=True)
 
 
 def _wrap(text: str, width: float, size: float, lines: int) -> list[str]:
@@ -166,12 +172,64 @@ def _face(c: Card, big: bool, short: bool) -> tuple[str, float, tuple[str, ...],
     return out
 
 
+#: card_svg's drawings without their uid (see _card_key), oldest dropped first past _CARDS_MAX
+_CARDS: dict[tuple[Any, ...], tuple[Card, str, str]] = {}
+_CARDS_MAX = 4096
+_PLAIN = frozenset((int, str, type(None)))  # values a key may hold as they are (not bool or float: True == 1 == 1.0)
+
+
+def _card_key(c: Card, d: dict[str, Any], big: bool, note: str, threat_target: Any, villain_hp: Any, label: str,
+              why: str | None) -> tuple[Any, ...] | None:
+    """Everything :func:`card_svg` reads, but the uid (None when a value is of a type a key cannot hold exactly):
+    the card data (by identity: the entry keeps it alive), the arguments and the card's entry in the view."""
+    stats = d.get("stats")
+    status = d.get("status")
+    vals = (d.get("damage"), d.get("threat"), d.get("counters"), threat_target, villain_hp, note, label, why)
+    if not _PLAIN.issuperset(map(type, vals)):
+        return None
+    st: tuple[Any, ...] = ()
+    if stats:
+        if type(stats) is not dict:
+            return None
+        st = tuple(stats.items())
+        if not _PLAIN.issuperset(map(type, stats.values())) or not _PLAIN.issuperset(map(type, stats)):
+            return None
+    ss: tuple[Any, ...] = ()
+    if status:
+        if type(status) is not list:
+            return None
+        ss = tuple(status)
+        if not _PLAIN.issuperset(map(type, ss)):
+            return None
+    return (id(c), big, bool(d.get("exhausted")), d.get("attached_to") is not None, st, stats is None, ss,
+            status is None, *vals)
+
+
 def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str = "",
              threat_target: int | None = None, villain_hp: int | None = None, label: str = "",
              why: str | None = None) -> str:
     """One card as an SVG: ``c`` its data, ``d`` its entry in the view (None for a card seen only by code);
-    ``why``: a card in hand that cannot be played now, and why (dimmed, marked, the reason first in its tooltip)."""
+    ``why``: a card in hand that cannot be played now, and why (dimmed, marked, the reason first in its tooltip).
+    Memoized by everything it reads (the same card at the same numbers recurs from view to view and table to
+    table); the uid is put in after."""
     d = d or {}
+    key = _card_key(c, d, big, note, threat_target, villain_hp, label, why)
+    hit = _CARDS.get(key) if key is not None else None
+    if hit is None:
+        head, tail = _card_svg(c, d, big, note, threat_target, villain_hp, label, why)
+        if key is not None:
+            if len(_CARDS) >= _CARDS_MAX:
+                del _CARDS[next(iter(_CARDS))]
+            _CARDS[key] = (c, head, tail)
+    else:
+        _, head, tail = hit
+    uid = d.get("uid", "")
+    return head + (str(uid) if type(uid) is int else _e(uid)) + tail
+
+
+def _card_svg(c: Card, d: dict[str, Any], big: bool, note: str, threat_target: int | None, villain_hp: int | None,
+              label: str, why: str | None) -> tuple[str, str]:
+    """card_svg's drawing, cut where the uid goes."""
     w, h = (BW, BH) if big else (W, H)
     exh = bool(d.get("exhausted"))
     stats = d.get("stats", {})
@@ -236,8 +294,10 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
                  + _chip(h / 2 - 35, w / 2 - 7, "EXHAUSTED", "#374151")[0])
         w, h = h, w
     return (f'<svg class="card" role="img" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-            f'xmlns="http://www.w3.org/2000/svg" data-uid="{_e(d.get("uid", ""))}" data-code="{_e(c.code)}">'
-            f"<title>{_e(title)}</title>{inner}</svg>")
+            'xmlns="http://www.w3.org/2000/svg" data-uid="',
+            f'" data-code="{_e(c.code)}"><title>{_e(title)}</title>{inner}</svg>')
+
+
 
 
 @lru_cache(maxsize=2048)
@@ -418,16 +478,21 @@ def _card(ctx: _Ctx, d: dict[str, Any], note: str = "", **kw: Any) -> str:
         note = (note + " · " if note else "") + f"on {ctx.names.get(d['attached_to'], '?')}"
     if d.get("controller") is not None and d.get("owner") is not None and d["owner"] != d["controller"]:
         note = (note + " · " if note else "") + f"owned by P{d['owner'] + 1}"
-    svg = card_svg(c, d, note=note, label=_label_for(ctx, d["uid"]), **kw)
-    return ctx.slot(svg, d["uid"], d["name"])
+    uid = d["uid"]
+    if not ctx.by.get(uid):  # nothing to do with it now (most cards): no label, no buttons
+        return '<span class="cslot" tabindex="0">' + card_svg(c, d, note=note, **kw) + "</span>"
+    svg = card_svg(c, d, note=note, label=_label_for(ctx, uid), **kw)
+    return ctx.slot(svg, uid, d["name"])
 
 
 def _hand_card(ctx: _Ctx, view: dict[str, Any], seat: int | None, h: dict[str, Any]) -> str:
     """A card of the seat's hand: with its options when it has some; a card nothing can be done with now is dimmed
     and marked, the reason it cannot be played in its tooltip (as far as the view tells)."""
-    why = None if ctx.by.get(h["uid"]) else unplayable(view, seat, h, ctx.ids)
     c = data.CARDS[h["code"]]
-    svg = card_svg(c, h, label=_label_for(ctx, h["uid"]), why=why)
+    if ctx.by.get(h["uid"]):
+        return ctx.slot(card_svg(c, h, label=_label_for(ctx, h["uid"])), h["uid"], h["name"])
+    why = unplayable(view, seat, h, ctx.ids)
+    svg = card_svg(c, h, why=why)
     if why is None:
         return ctx.slot(svg, h["uid"], h["name"])
     return (f'<span class="cslot" tabindex="0" data-unplayable="{_e(why)}" '
@@ -560,4 +625,4 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
                              "no cards"))
         out.append("</section>")
     out.append("</div>")
-    return "".join(str(x) for x in out if x), ctx.drawn
+    return "".join(out), ctx.drawn
