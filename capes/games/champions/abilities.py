@@ -9,10 +9,58 @@ champions/summary/actions/interrupt-response. The window's questions (``optwin``
 from __future__ import annotations
 
 from capes.games.champions import cards as S
+from capes.games.champions.frames import C
+
+
+class Relevant:
+    """The triggers of each event that can fire in one game: those whose card code is the code of one of the
+    game's card instances or the other side of one (an identity's). Derived from the state's ``code`` tuple
+    (immutable: a state whose tuple is replaced gets a new one) and the scripts' registry (an event's entry is
+    rebuilt when its list of triggers is replaced or changes length); clones share it. A window looks only at
+    these, so a trigger of a card that is not in the game costs nothing."""
+
+    __slots__ = ("code", "codes", "copies", "events")
+
+    def __init__(self, code: tuple[str, ...]) -> None:
+        self.code = code
+        #: code -> every card instance of that code (wherever it is)
+        self.copies: dict[str, tuple[int, ...]] = {}
+        for u, c in enumerate(code):
+            self.copies[c] = (*self.copies.get(c, ()), u)
+        codes = set(code)
+        for c in set(code):
+            back = C(c).back
+            if back:
+                codes.add(back)
+        self.codes = frozenset(codes)
+        #: event -> (registry list, its length, forced triggers, their codes, optional triggers) of this game
+        self.events: dict[str, tuple[list, int, list, frozenset, list]] = {}
+
+    def of(self, event: str) -> tuple[list, int, list, frozenset, list]:
+        trigs = S.TRIGGERS.get(event, ())
+        e = self.events.get(event)
+        if e is None or e[0] is not trigs or e[1] != len(trigs):
+            codes = self.codes
+            forced = [t for t in trigs if t[1] == "forced" and t[0] in codes]
+            e = self.events[event] = (trigs, len(trigs), forced, frozenset(t[0] for t in forced),
+                                      [t for t in trigs if t[1] == "optional" and t[0] in codes])
+        return e
 
 
 class Abilities:
     """Mixin of :class:`capes.games.champions.state.ChampionsState`: opening a window, finding its triggers."""
+
+    _rel: Relevant | None = None
+
+    def relevant(self, event: str) -> tuple[list, int, list, frozenset, list]:
+        """This game's triggers of ``event`` (:class:`Relevant`)."""
+        return self._relevant().of(event)
+
+    def _relevant(self) -> Relevant:
+        r = self._rel
+        if r is None or r.code is not self.code:
+            r = self._rel = Relevant(self.code)
+        return r
 
     def window(self, event: str, i: int) -> None:
         """Open the interrupt/response window for the event frame at stack index ``i``.
@@ -23,7 +71,8 @@ class Abilities:
         trigs = S.TRIGGERS.get(event)
         if not trigs:
             return
-        forced, codes = forced_of(event)
+        # only this game's forced triggers (the others name cards that are not in it): the same matches, in order
+        forced, codes = self.relevant(event)[2:4]
         if forced:
             due = []
             cd = self.code
@@ -50,7 +99,7 @@ class Abilities:
             elif due:  # champions/rr/first-player: the first player orders simultaneous forced abilities
                 # saved as (card, n-th forced trigger of that card's code): stable whatever order scripts load in
                 self.push(("forced_order", event, i, tuple((u, forced_nth(forced, k)) for u, k in due)))
-        if len(forced) < len(trigs):
+        if len(forced_of(event)[0]) < len(trigs):
             self.push(("optwin", event, i, 0, ()))
 
     def optional_triggers(self, event: str, i: int, p: int) -> tuple[bool, list[tuple[int, tuple]]]:
@@ -61,7 +110,8 @@ class Abilities:
         if not self.alive[p]:
             return False, out
         asked = False
-        for t in optional_of(event):
+        rel = self._relevant()
+        for t in rel.of(event)[4]:  # this game's optional triggers, in registration order
             code, _, where, form, can, fn = t
             if form == "hero" and not self._form[p] or form == "ae" and self._form[p]:
                 continue
@@ -71,7 +121,8 @@ class Abilities:
                 hidden = [u for u in self.hand[p] if self.code[u] == code]
                 # deck and facedown cards too (under Highway Robbery, held as Drones): resample may move a
                 # copy between them and the hand
-                if not hidden and not any(self.code[u] == code for u in self.deck[p]) and not any(
+                deck = self.deck[p]
+                if not hidden and not any(v in deck for v in rel.copies.get(code, ())) and not any(
                         (m[0] == "under" or m[0] == "drone") and self.code[m[2]] == code and self.owner[m[2]] == p
                         for m in self.mods):
                     continue

@@ -13,6 +13,7 @@ from capes.games.champions import cards as S
 from capes.games.champions.frames import (
     ASKS,
     AUTO_SINGLE,
+    CARDS,
     CONF,
     F_ATTACK,
     F_OVERKILL,
@@ -21,7 +22,6 @@ from capes.games.champions.frames import (
     ON_EMPTY,
     STUN,
     TOUGH,
-    C,
     step,
 )
 from capes.games.champions.state import ChampionsState
@@ -137,9 +137,9 @@ def _flip_boosts(g: G, p: int) -> int:
     tot = 0
     amp = 0
     if g.boosts:  # champions/rr/amplify: each amplify icon in play adds one boost icon to each boost card
-        amp = C(g.code[g.mscheme]).amplify + sum(C(g.code[u]).amplify for u in g.eplay)
+        amp = CARDS[g.code[g.mscheme]].amplify + sum(CARDS[g.code[u]].amplify for u in g.eplay)
     for b in g.boosts:
-        c = C(g.code[b])
+        c = CARDS[g.code[b]]
         tot += c.boost + amp
         g.emit("champions/rr/boost", f"Boost: {c.name} (+{c.boost}{', star' if c.boost_star else ''}"
                f"{f', amplified +{amp}' if amp else ''}).")

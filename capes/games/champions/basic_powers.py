@@ -9,7 +9,7 @@ champions/rr/consequential-damage. Defending is an enemy activation (:mod:`capes
 
 from __future__ import annotations
 
-from capes.games.champions.frames import CONF, F_ATTACK, STUN, TOUGH, C, step
+from capes.games.champions.frames import CARDS, CONF, F_ATTACK, STUN, TOUGH, step
 from capes.games.champions.state import ChampionsState
 from capes.games.champions.zones import _in_play
 
@@ -95,7 +95,7 @@ def _aattack(g: G, p: int, a: int, e: int) -> None:
         return
     g.emit("champions/summary/actions/basic-attack-ally", f"{g.name(a)} attacks {g.name(e)}.")
     _attack_hits(g, p, a, e, g.atk(a), 1)
-    c = C(g.code[a])
+    c = CARDS[g.code[a]]
     if c.atk_cost:
         g.push(("dmg", a, c.atk_cost, -1, 0))  # champions/rr/consequential-damage
 
@@ -110,7 +110,7 @@ def _athwart(g: G, p: int, a: int, s: int) -> None:
         return
     g.emit("champions/summary/actions/basic-thwart", f"{g.name(a)} thwarts {g.name(s)}.")
     g.push(("rthreat", s, _basic_thwart(g, a, s), a), ("win", "after_thwart"), ("evt", "after_thwart", a, p))
-    c = C(g.code[a])
+    c = CARDS[g.code[a]]
     if c.thw_cost:
         g.push(("dmg", a, c.thw_cost, -1, 0))  # champions/rr/consequential-damage
 

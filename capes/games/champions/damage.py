@@ -9,7 +9,7 @@ champions/summary/scoring/elimination and ruling 15 (minions engage the next pla
 from __future__ import annotations
 
 from capes.games.champions import cards as S
-from capes.games.champions.frames import ASKS, AUTO_SINGLE, F_OVERKILL, TOUGH, C, step
+from capes.games.champions.frames import ASKS, AUTO_SINGLE, CARDS, F_OVERKILL, TOUGH, step
 from capes.games.champions.state import ChampionsState
 from capes.games.champions.zones import _discard, _in_play
 
@@ -73,7 +73,7 @@ def _mdisc(g: G, u: int, by: int) -> None:
     if u not in g.eplay:
         return
     g.emit("champions/rr/defeated", f"{g.name(u)} is defeated.")
-    c = C(g.code[u])
+    c = CARDS[g.code[u]]
     fn = S.DEFEATED.get(c.code)
     if fn is not None:
         fn(g, by, u)
@@ -96,8 +96,8 @@ def _villain_defeated(g: G) -> None:
     for a in g.attached(v):
         g.att[a] = nv
     g.removed.append(v)
-    g.emit("champions/rr/villain", f"{g.name(nv)} ({C(g.code[nv]).stage}) replaces the defeated stage.")
-    if C(g.code[nv]).kw("toughness"):
+    g.emit("champions/rr/villain", f"{g.name(nv)} ({CARDS[g.code[nv]].stage}) replaces the defeated stage.")
+    if CARDS[g.code[nv]].kw("toughness"):
         g.tough(nv)
     if S.REVEALED.get(g.code[nv]):
         g.push(("call_revealed", nv, g.first))

@@ -89,13 +89,20 @@ class Card(BaseModel):
     def kw(self, name: str) -> int:
         """Value of keyword ``name`` (1 for a flag or a trait keyword such as ``teamwork:Hydra``, N for
         ``name:N``, 0 if absent)."""
-        for k in self.keywords:
-            if k == name:
-                return 1
-            if k.startswith(name + ":"):
-                v = k.split(":", 1)[1]
-                return int(v) if v.isdigit() else 1
-        return 0
+        return self.kws().get(name, 0) if self.keywords else 0
+
+    def kws(self) -> dict[str, int]:
+        """Every keyword's value (as :meth:`kw`) by name; the first of a name counts. Read it, never change it."""
+        e = _KWS.get(id(self))
+        if e is None or e[0] is not self:  # kept per card object (cards are frozen): a new object, a new entry
+            if len(_KWS) >= 4096:
+                _KWS.clear()
+            table: dict[str, int] = {}
+            for k in self.keywords:
+                name, colon, v = k.partition(":")
+                table.setdefault(name, (int(v) if v.isdigit() else 1) if colon else 1)
+            e = _KWS[id(self)] = (self, table)
+        return e[1]
 
     def kw_text(self, name: str) -> str:
         """Text value of keyword ``name`` (``teamwork:Hydra`` -> ``"Hydra"``; "" if absent)."""
@@ -104,6 +111,9 @@ class Card(BaseModel):
                 return k.split(":", 1)[1]
         return ""
 
+
+#: id(card) -> (card, its keyword table) for Card.kws (the card is held, so its id is not reused; bounded)
+_KWS: dict[int, tuple[Card, dict[str, int]]] = {}
 
 _KW_NAMES = {
     "guard", "patrol", "quickstrike", "toughness", "stalwart", "surge", "incite", "retaliate", "piercing",

@@ -9,7 +9,7 @@ champions/rr/toughness, champions/rr/side-schemes.
 from __future__ import annotations
 
 from capes.games.champions import cards as S
-from capes.games.champions.frames import HERO, C, step
+from capes.games.champions.frames import CARDS, HERO, step
 from capes.games.champions.state import ChampionsState
 
 G = ChampionsState
@@ -28,7 +28,7 @@ def _reveal(g: G, u: int, p: int, from_deck: int = 0) -> None:
     """Reveal an encounter card for player p (champions/rr/encounter-cards). ``from_deck``: the card comes
     from the encounter deck (dealt facedown, surge...): first an interrupt window ("encounter_revealed",
     frame ``("enc_rev", card, player, cancel)``) in which it can be cancelled (Black Widow)."""
-    c = C(g.code[u])
+    c = CARDS[g.code[u]]
     if not g.alive[p]:
         alive = g.order()
         if not alive:
@@ -119,7 +119,7 @@ def _quick(g: G, u: int, p: int) -> None:
     if u in g.eplay and g.has_kw(u, "quickstrike") and g._form[p] == HERO and g.alive[p]:
         g.emit("champions/rr/quickstrike", f"{g.name(u)} has quickstrike and attacks.")
         g.push(("attack", u, p, 0))
-    if C(g.code[u]).keywords and C(g.code[u]).kw_text("teamwork"):  # champions/rr/teamwork, after quickstrike
+    if CARDS[g.code[u]].keywords and CARDS[g.code[u]].kw_text("teamwork"):  # champions/rr/teamwork, after quickstrike
         g.push(("teamwork", u, p))
 
 
@@ -130,11 +130,11 @@ def _engage(g: G, u: int, p: int) -> None:
     g.eplay.append(u)
     g.eng[u] = p
     g.dmg[u] = 0
-    if C(g.code[u]).kw("toughness"):  # champions/rr/toughness
+    if CARDS[g.code[u]].kw("toughness"):  # champions/rr/toughness
         g.tough(u)
     g.emit("champions/rr/minion", f"{g.name(u)} engages player {p + 1}.")
     g.push(("win", "minion_entered"), ("evt", "minion_entered", u, p))
-    if C(g.code[u]).keywords and C(g.code[u]).kw_text("teamwork") and ("quick", u, p) not in g.stack:
+    if CARDS[g.code[u]].keywords and CARDS[g.code[u]].kw_text("teamwork") and ("quick", u, p) not in g.stack:
         # champions/rr/teamwork: a minion revealed (or put into play by a card) gets its teamwork check from
         # the "quick" step that follows its when-revealed ability; otherwise it is checked now
         g.push(("teamwork", u, p))
@@ -146,11 +146,11 @@ def _teamwork(g: G, u: int, p: int) -> None:
     activates against ``p`` if another minion in play has that trait (ruling 57)."""
     if u not in g.eplay or g.eng[u] != p or not g.alive[p]:
         return
-    trait = C(g.code[u]).kw_text("teamwork").lower()
-    mates = [m for m in g.minions() if m != u and trait in (t.lower() for t in C(g.code[m]).traits)]
+    trait = CARDS[g.code[u]].kw_text("teamwork").lower()
+    mates = [m for m in g.minions() if m != u and trait in (t.lower() for t in CARDS[g.code[m]].traits)]
     if not mates:
         return
-    g.emit("champions/rr/teamwork", f"{g.name(u)} has teamwork ({C(g.code[u]).kw_text('teamwork')}) and "
+    g.emit("champions/rr/teamwork", f"{g.name(u)} has teamwork ({CARDS[g.code[u]].kw_text('teamwork')}) and "
            f"{g.name(mates[0])} is in play: it activates against player {p + 1}.")
     g.push(("attack" if g._form[p] == HERO else "scheme", u, p, 0))
 

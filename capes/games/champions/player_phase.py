@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from capes.games.champions import cards as S
 from capes.games.champions.basic_powers import _thw_label
-from capes.games.champions.frames import ASKS, ROUND_CAP, TURN_CAP, C, step
+from capes.games.champions.frames import ASKS, CARDS, ROUND_CAP, TURN_CAP, step
 from capes.games.champions.playing import _start_play
 from capes.games.champions.state import ChampionsState
 from capes.games.champions.timing import _first_line
@@ -49,47 +49,67 @@ def _turn_build(g: G, f: tuple):
     if g.acts < TURN_CAP:
         hero = g._form[p]
         idu = g.ident[p]
+        code = g.code
         # the sources are found once per menu: for each card, the same check as ``g.playable(p, u)`` (what the
         # other sources make, with the card's own resource left out and The Power of ... counted for it)
-        srcs = g.sources(p, -1, -1)
-        total = sum(len(r) for _, _, r in srcs)
-        abilities = sum(len(r) for kind, _, r in srcs if kind == "ability")
-        res_cards = [x for kind, x, _ in srcs if kind == "card"]
+        total = abilities = 0
+        res_cards = []
+        for kind, x, r in g.sources(p, -1, -1):
+            total += len(r)
+            if kind == "card":
+                res_cards.append(x)
+            else:
+                abilities += len(r)
+        cut = sum(m[2] for m in g.mods if m[0] == "cost" and m[1] == p)  # as g.cost_of
         for u in g.hand[p]:
-            if g.play_block(p, u):
+            c = CARDS[code[u]]
+            # a resource or a card with no cost is never playable (play_block's first two rules)
+            if c.type == "resource" or c.cost is None or g.play_block(p, u):
                 continue
-            cost = g.cost_of(p, u)
-            if total - len(C(g.code[u]).res) >= cost or cost <= abilities + sum(
+            cost = max(0, c.cost - cut)
+            if total - len(c.res) >= cost or cost <= abilities + sum(
                     len(g.res_of(x, u)) for x in res_cards if x != u):
-                opts.append((f"play:{u}", f"Play {g.name(u)} (cost {cost})", "Play a card"))
+                opts.append((f"play:{u}", f"Play {c.name} (cost {cost})", "Play a card"))
+        # each list of targets and each target's label, found once per menu (the hero and every ally share them)
+        enemies: list[tuple[int, str]] | None = None
+        schemes: list[tuple[int, str]] | None = None
         if not g.exh[idu]:
             ic = g.idcard(p)
             if hero:
                 if ic.atk is not None:
-                    for e in g.attackable(p):
-                        opts.append((f"atk:{e}", f"Attack {g.label(e)} with {ic.name} (ATK {g.atk(idu)})", "Attack"))
+                    enemies = [(e, g.label(e)) for e in g.attackable(p)]
+                    tail = f" with {ic.name} (ATK {g.atk(idu)})"
+                    for e, lab in enemies:
+                        opts.append((f"atk:{e}", f"Attack {lab}{tail}", "Attack"))
                 if ic.thw is not None:
                     # every scheme it may thwart, also one with no threat: legal (ruling 5 withdrawn)
-                    for s in g.thwartable(p):
-                        opts.append((f"thw:{s}", f"Thwart {g.label(s)} with {ic.name} ({_thw_label(g, idu, s)}, "
+                    schemes = [(s, g.label(s)) for s in g.thwartable(p)]
+                    for s, lab in schemes:
+                        opts.append((f"thw:{s}", f"Thwart {lab} with {ic.name} ({_thw_label(g, idu, s)}, "
                                      f"{g.thr[s]} threat on it)", "Thwart"))
             elif ic.rec is not None:
                 opts.append(("rec", f"Recover with {ic.name} (REC {g.rec(idu)})"))
         for a in g.allies(p):
             if g.exh[a]:
                 continue
-            ac = C(g.code[a])
+            ac = CARDS[code[a]]
+            group = f"Ally {ac.name}"
             if ac.atk is not None:
-                for e in g.attackable(p):
-                    opts.append((f"aatk:{a}:{e}", f"{ac.name} attacks {g.label(e)} (ATK {g.atk(a)}"
-                                 f"{f', takes {ac.atk_cost} damage' if ac.atk_cost else ''})", f"Ally {ac.name}"))
+                if enemies is None:
+                    enemies = [(e, g.label(e)) for e in g.attackable(p)]
+                tail = f" (ATK {g.atk(a)}{f', takes {ac.atk_cost} damage' if ac.atk_cost else ''})"
+                for e, lab in enemies:
+                    opts.append((f"aatk:{a}:{e}", f"{ac.name} attacks {lab}{tail}", group))
             if ac.thw is not None:
-                for s in g.thwartable(p):
-                    opts.append((f"athw:{a}:{s}", f"{ac.name} thwarts {g.label(s)} ({_thw_label(g, a, s)}"
-                                 f"{f', takes {ac.thw_cost} damage' if ac.thw_cost else ''})", f"Ally {ac.name}"))
-        for u in [idu, *g.play[p], *g.eplay, g.villain]:
-            code = g.ccard(u).code
-            spec = S.ACTION.get(code)
+                if schemes is None:
+                    schemes = [(s, g.label(s)) for s in g.thwartable(p)]
+                for s, lab in schemes:
+                    opts.append((f"athw:{a}:{s}", f"{ac.name} thwarts {lab} ({_thw_label(g, a, s)}"
+                                 f"{f', takes {ac.thw_cost} damage' if ac.thw_cost else ''})", group))
+        action = S.ACTION
+        # the cards with an action ability: the identity by its current side, the others by their code
+        for u in (idu, *g.play[p], *g.eplay, g.villain):
+            spec = action.get(g.idcard(p).code if u == idu else code[u])
             if spec is None:
                 continue
             _, form, can = spec
@@ -98,13 +118,15 @@ def _turn_build(g: G, f: tuple):
             if can is not None and not can(g, p, u):
                 continue
             opts.append((f"use:{u}", f"Use {g.name(u)}: {_first_line(g, u)}", "Use a card"))
+        order = g.order()
         # champions/summary/faq/1: another player's action abilities in play, used by request
-        for q in g.order():
+        for q in order:
             if q == p:
                 continue
             qh = g._form[q]
-            for u in [g.ident[q], *g.play[q]]:
-                spec = S.ACTION.get(g.ccard(u).code)
+            idq = g.ident[q]
+            for u in (idq, *g.play[q]):
+                spec = action.get(g.idcard(q).code if u == idq else code[u])
                 if spec is None:
                     continue
                 _, form, can = spec
@@ -113,7 +135,7 @@ def _turn_build(g: G, f: tuple):
                 if g.exh[u]:  # only public conditions here: the owner's hand stays hidden
                     continue
                 opts.append((f"req:{u}", f"Ask player {q + 1} to use {g.name(u)}: {_first_line(g, u)}", "Ask another player"))
-        for q in g.order():  # champions/summary/faq/1: an action card from another hand, by request (ruling 8)
+        for q in order:  # champions/summary/faq/1: an action card from another hand, by request (ruling 8)
             if q != p:  # always offered: whether that hand holds one stays hidden
                 opts.append((f"reqh:{q}", f"Ask player {q + 1} ({g.idcard(q).name}) to play an action card from "
                              "their hand", "Ask another player"))
@@ -184,7 +206,7 @@ def _reqh_build(g: G, f: tuple):
     opts = []
     if g.alive[q]:
         for u in g.hand[q]:
-            if C(g.code[u]).type == "event" and g.playable(q, u):
+            if CARDS[g.code[u]].type == "event" and g.playable(q, u):
                 opts.append((f"play:{u}", f"Play {g.name(u)} (cost {g.cost_of(q, u)}): {_first_line(g, u)}"))
     opts.append(("decline", "Decline"))
     return q, f"Player {p + 1} asks you to play an action card from your hand", opts

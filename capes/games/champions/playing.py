@@ -9,7 +9,7 @@ champions/summary/easy/4 (restricted limit), champions/rr/permanent.
 from __future__ import annotations
 
 from capes.games.champions import cards as S
-from capes.games.champions.frames import ASKS, ON_EMPTY, C, counted, step
+from capes.games.champions.frames import ASKS, CARDS, ON_EMPTY, counted, step
 from capes.games.champions.state import ChampionsState
 from capes.games.champions.zones import _discard, _permanent
 
@@ -199,7 +199,7 @@ ON_EMPTY["pay"] = _pay_empty
 def _play_res(g: G, p: int, u: int, paid: str) -> None:
     """The card is played (champions/summary/actions/play)."""
     g.mods = [m for m in g.mods if not (m[0] == "limbo" and m[1] == u)]
-    c = C(g.code[u])
+    c = CARDS[g.code[u]]
     g.paid = paid
     g.emit("champions/summary/actions/play", f"Player {p + 1} plays {c.name}.")
     if c.type == "event":
@@ -235,11 +235,11 @@ def _attach(g: G, u: int, target: int) -> None:
 
 @step("entered")
 def _entered(g: G, p: int, u: int) -> None:
-    c = C(g.code[u])
+    c = CARDS[g.code[u]]
     # champions/summary/easy/3: ally limit 3; champions/summary/easy/4: restricted limit 2
     if c.type == "ally" and len(g.allies(p)) > ally_limit(g, p):
         g.push(("over_limit", p, "ally"))
-    if c.kw("restricted") and sum(1 for v in g.play[p] if C(g.code[v]).kw("restricted")) > 2:
+    if c.kw("restricted") and sum(1 for v in g.play[p] if CARDS[g.code[v]].kw("restricted")) > 2:
         g.push(("over_limit", p, "restricted"))
     fn = S.ENTERS.get(c.code)
     if fn is not None and u in g.play[p]:
@@ -253,7 +253,7 @@ def _over_build(g: G, f: tuple):
         if len(us) <= ally_limit(g, p):
             return p, "", []
     else:
-        us = [v for v in g.play[p] if C(g.code[v]).kw("restricted")]
+        us = [v for v in g.play[p] if CARDS[g.code[v]].kw("restricted")]
         if len(us) <= 2:
             return p, "", []
     # champions/rr/permanent: a permanent card cannot be chosen (it cannot leave play)

@@ -10,34 +10,39 @@ from __future__ import annotations
 
 from capes.games.champions import cards as S
 from capes.games.champions.data import Card
-from capes.games.champions.frames import C
+from capes.games.champions.frames import CARDS
 
 
 class Queries:
     """Mixin of :class:`capes.games.champions.state.ChampionsState`: reading the state (no change)."""
 
     def idcard(self, p: int) -> Card:
-        c = C(self.code[self.ident[p]])
-        return c if self._form[p] else C(c.back or c.code)
+        c = CARDS[self.code[self.ident[p]]]
+        return c if self._form[p] else CARDS[c.back or c.code]
 
     def ccard(self, u: int) -> Card:
         """The card as it currently is (identity by form)."""
         o = self.owner[u]
-        if o >= 0 and self.ident[o] == u:
-            return self.idcard(o)
-        return C(self.code[u])
+        c = CARDS[self.code[u]]
+        if o >= 0 and not self._form[o] and self.ident[o] == u:
+            return CARDS[c.back or c.code]
+        return c
 
     def is_ident(self, u: int) -> bool:
         o = self.owner[u]
         return o >= 0 and self.ident[o] == u
 
     def ctype(self, u: int) -> str:
-        return C(self.code[u]).type
+        return CARDS[self.code[u]].type
 
     def name(self, u: int) -> str:
         if u < 0:
             return "-"
-        return self.ccard(u).name
+        o = self.owner[u]
+        c = CARDS[self.code[u]]
+        if o >= 0 and not self._form[o] and self.ident[o] == u:  # an identity by its current side (as ccard)
+            return CARDS[c.back or c.code].name
+        return c.name
 
     def label(self, u: int, among: list[int] | None = None) -> str:
         """``u``'s name as a player tells it apart from other cards of that name in play (or in ``among``):
@@ -60,16 +65,28 @@ class Queries:
         return f"{nm} ({t + ', ' if t else ''}#{k})"
 
     def _mod(self, which: str, u: int) -> int:
-        fns = S.STAT.get(which)
         tot = 0
         for m in self.mods:  # lasting effects: ("stat", uid, which, n, "phase"|"round")
             if m[0] == "stat" and m[1] == u and m[2] == which:
                 tot += m[3]
+        fns = S.STAT.get(which)
         if fns:
-            for v in self._modsrc():
-                f = fns.get(self.code[v])
+            code = self.code
+            get = fns.get
+            # the cards _modsrc lists, in its order, without building the list
+            for v in (self.villain, self.mscheme, *self.eplay):
+                f = get(code[v])
                 if f is not None:
                     tot += f(self, v, u)
+            for p in range(self.n):
+                v = self.ident[p]
+                f = get(code[v])
+                if f is not None:
+                    tot += f(self, v, u)
+                for v in self.play[p]:
+                    f = get(code[v])
+                    if f is not None:
+                        tot += f(self, v, u)
         return tot
 
     def _modsrc(self) -> list[int]:
@@ -84,7 +101,7 @@ class Queries:
         v = c.atk or 0
         if c.type in ("villain", "minion"):
             for a in self.attached(u):
-                v += C(self.code[a]).atk or 0 if C(self.code[a]).type == "attachment" else 0
+                v += CARDS[self.code[a]].atk or 0 if CARDS[self.code[a]].type == "attachment" else 0
         return max(0, v + self._mod("atk", u))
 
     def thw(self, u: int) -> int:
@@ -92,7 +109,7 @@ class Queries:
 
     def assault(self, s: int) -> bool:
         """Scheme ``s`` has assault (champions/rr/assault)."""
-        return bool(C(self.code[s]).keywords) and self.has_kw(s, "assault") > 0
+        return bool(CARDS[self.code[s]].keywords) and self.has_kw(s, "assault") > 0
 
     def basic_thw(self, u: int, s: int) -> int:
         """The threat character ``u``'s basic thwart removes from scheme ``s`` (before crisis and "cannot"):
@@ -103,7 +120,7 @@ class Queries:
         c = self.ccard(u)
         v = c.sch or 0
         for a in self.attached(u):
-            ac = C(self.code[a])
+            ac = CARDS[self.code[a]]
             if ac.type == "attachment":
                 v += ac.sch or 0
         return max(0, v + self._mod("sch", u))
@@ -125,7 +142,7 @@ class Queries:
         return max(0, (self.idcard(p).hand or 0) + self._mod("hand", self.ident[p]))
 
     def target(self, s: int) -> int:
-        c = C(self.code[s])
+        c = CARDS[self.code[s]]
         if c.threat is None:
             return 0
         return c.threat if c.threat_fixed else c.threat * self.n
@@ -153,16 +170,21 @@ class Queries:
 
     # ---- convenience lists
     def minions(self, p: int | None = None) -> list[int]:
-        return [u for u in self.eplay if self.ctype(u) == "minion" and (p is None or self.eng[u] == p)]
+        code = self.code
+        if p is None:
+            return [u for u in self.eplay if CARDS[code[u]].type == "minion"]
+        return [u for u in self.eplay if CARDS[code[u]].type == "minion" and self.eng[u] == p]
 
     def sides(self) -> list[int]:
-        return [u for u in self.eplay if self.ctype(u) == "side_scheme"]
+        code = self.code
+        return [u for u in self.eplay if CARDS[code[u]].type == "side_scheme"]
 
     def enemies(self) -> list[int]:
         return [self.villain, *self.minions()]
 
     def allies(self, p: int) -> list[int]:
-        return [u for u in self.play[p] if self.ctype(u) == "ally"]
+        code = self.code
+        return [u for u in self.play[p] if CARDS[code[u]].type == "ally"]
 
     def order(self) -> list[int]:
         """The players still in the game, in player order from the first player."""
@@ -180,7 +202,7 @@ class Queries:
     def thwartable(self, p: int) -> list[int]:
         """Schemes `p` may remove threat from (Crisis blocks the main scheme; Patrol too)."""
         sd = self.sides()
-        crisis = any(C(self.code[s]).crisis for s in sd)
+        crisis = any(CARDS[self.code[s]].crisis for s in sd)
         patrol = any(self.eng[m] == p and self.has_kw(m, "patrol") for m in self.minions())
         return sd if (crisis or patrol) else [self.mscheme, *sd]
 

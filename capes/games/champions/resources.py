@@ -9,7 +9,7 @@ The paying itself (questions, undo of a refused payment) is :mod:`capes.games.ch
 from __future__ import annotations
 
 from capes.games.champions import cards as S
-from capes.games.champions.frames import C
+from capes.games.champions.frames import CARDS
 
 
 class Resources:
@@ -17,22 +17,36 @@ class Resources:
 
     def res_of(self, u: int, payfor: int) -> str:
         """Colours card `u` produces when discarded to pay for `payfor` (champions/rr/resources)."""
-        c = C(self.code[u])
+        c = CARDS[self.code[u]]
         r = c.res
         if r == "W" and c.type == "resource" and c.name.startswith("The Power of") and payfor >= 0:
-            if C(self.code[payfor]).aspect == c.aspect:
+            if CARDS[self.code[payfor]].aspect == c.aspect:
                 r = "WW"
         return r
 
     def sources(self, p: int, excl: int, payfor: int) -> list[tuple[str, int, str]]:
         """Available resource sources: (kind, uid, colours)."""
-        out = [("card", u, self.res_of(u, payfor)) for u in self.hand[p] if u != excl and C(self.code[u]).res]
-        for u in [self.ident[p], *self.play[p]]:
-            code = self.ccard(u).code
-            r = S.RESOURCE.get(code)
+        code = self.code
+        out = []
+        for u in self.hand[p]:
+            if u == excl:
+                continue
+            c = CARDS[code[u]]
+            r = c.res
+            if r:
+                # as res_of: The Power of ... makes two for a card of its aspect (champions/rr/resources)
+                if (r == "W" and payfor >= 0 and c.type == "resource" and c.name.startswith("The Power of")
+                        and CARDS[code[payfor]].aspect == c.aspect):
+                    r = "WW"
+                out.append(("card", u, r))
+        form = self._form[p]
+        res = S.RESOURCE
+        idu = self.ident[p]
+        for u in (idu, *self.play[p]):
+            r = res.get(self.idcard(p).code if u == idu else code[u])  # the identity by its current side
             if r is not None:
-                fn, form, can, produces = r
-                if form == "hero" and not self._form[p] or form == "ae" and self._form[p]:
+                fn, only, can, produces = r
+                if only == "hero" and not form or only == "ae" and form:
                     continue
                 if can is not None and not can(self, p, u):
                     continue
@@ -63,7 +77,7 @@ class Resources:
         return False
 
     def cost_of(self, p: int, u: int) -> int:
-        c = C(self.code[u])
+        c = CARDS[self.code[u]]
         v = c.cost or 0
         for m in self.mods:
             if m[0] == "cost" and m[1] == p:
@@ -73,7 +87,7 @@ class Resources:
     def playable(self, p: int, u: int, total: int = -1) -> bool:
         """Whether ``p`` may play hand card ``u`` now. ``total``: resources all of p's sources make
         (a fast path for the turn menu; the exact check runs only when the quick one fails)."""
-        c = C(self.code[u])
+        c = CARDS[self.code[u]]
         if self.play_block(p, u):
             return False
         cost = self.cost_of(p, u)
@@ -96,25 +110,25 @@ class Resources:
 
     def play_block(self, p: int, u: int) -> str:
         """The rule that keeps ``p`` from playing hand card ``u`` now, whatever they can pay ("" if none)."""
-        c = C(self.code[u])
+        c = CARDS[self.code[u]]
         t = c.type
         if t == "resource":
             return "a resource card: discard it to pay for other cards"
         if c.cost is None:
             return "has no cost: it cannot be played"
-        kws = c.keywords  # most cards have none: skip the keyword look-ups
-        if kws and c.kw("hero_only") and not self._form[p]:
+        kws = c.kws() if c.keywords else None  # most cards have none: skip the keyword look-ups
+        if kws and kws.get("hero_only") and not self._form[p]:
             return "wrong form: hero form only"
-        if kws and c.kw("alter_ego_only") and self._form[p]:
+        if kws and kws.get("alter_ego_only") and self._form[p]:
             return "wrong form: alter-ego form only"
         if c.unique and self._unique_in_play(c.name, c.subname):
             return f"unique: {c.name} is already in play"
         if c.team and not all(self._named_in_play(nm) for nm in c.team):  # champions/rr/team-up
             return "team-up: needs " + " and ".join(c.team) + " in play"
-        mpp = c.kw("max_per_player") if kws else 0
+        mpp = kws.get("max_per_player", 0) if kws else 0
         if mpp:  # counted among the cards each player controls (champions/rr/control)
             holders = [q for q in range(self.n) if self.alive[q]] if c.code in S.ANY_CONTROL else (p,)
-            if all(sum(1 for v in self.play[q] if C(self.code[v]).name == c.name) >= mpp for q in holders):
+            if all(sum(1 for v in self.play[q] if CARDS[self.code[v]].name == c.name) >= mpp for q in holders):
                 return f"limit {mpp} per player already in play"
         if t == "event":
             spec = S.PLAY.get(c.code)
@@ -160,7 +174,7 @@ class Resources:
             if self.idcard(p).name == name:
                 return True
             for v in self.play[p]:
-                c = C(self.code[v])
+                c = CARDS[self.code[v]]
                 if c.type == "ally" and c.name == name:
                     return True
         return False
@@ -170,7 +184,7 @@ class Resources:
             if self.alive[p] and self.idcard(p).name == name:
                 return True
             for v in self.play[p]:
-                c = C(self.code[v])
+                c = CARDS[self.code[v]]
                 if c.unique and c.name == name and c.subname == sub:
                     return True
         return False

@@ -9,7 +9,7 @@ champions/summary/easy/13 (excess threat does not carry over).
 from __future__ import annotations
 
 from capes.games.champions import cards as S
-from capes.games.champions.frames import C, step
+from capes.games.champions.frames import CARDS, step
 from capes.games.champions.state import ChampionsState
 
 G = ChampionsState
@@ -17,7 +17,7 @@ G = ChampionsState
 @step("incite")
 def _incite(g: G, u: int) -> None:
     """champions/rr/incite: a revealed minion with incite X places X threat on the main scheme."""
-    n = C(g.code[u]).kw("incite")
+    n = CARDS[g.code[u]].kw("incite")
     g.emit("champions/rr/incite", f"{g.name(u)} has incite {n}: {n} threat on {g.name(g.mscheme)}.")
     g.push(("threat", g.mscheme, n, "card"))
 
@@ -58,7 +58,7 @@ def _rthreat(g: G, s: int, n: int, src: int) -> None:
     """Remove threat (champions/rr/thwart); crisis icons protect the main scheme."""
     if not (s == g.mscheme or s in g.eplay):
         return
-    if s == g.mscheme and any(C(g.code[x]).crisis for x in g.sides()):
+    if s == g.mscheme and any(CARDS[g.code[x]].crisis for x in g.sides()):
         g.emit("champions/rr/crisis", "A crisis side scheme prevents removing threat from the main scheme.")
         return
     if g.code[s] in S.CANNOT_REMOVE or ("cannot_remove", s) in g.mods:  # champions/rr/cannot
@@ -80,7 +80,7 @@ def _scheme_def(g: G, s: int) -> None:
         return
     g.emit("champions/rr/side-schemes", f"{g.name(s)} is defeated.")
     g.eplay.remove(s)
-    c = C(g.code[s])
+    c = CARDS[g.code[s]]
     if c.kw("victory"):
         g.victory.append(s)
     else:

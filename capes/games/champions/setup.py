@@ -8,7 +8,7 @@ the "Setup" abilities), champions/rr/mulligan, champions/rr/villain, champions/r
 from __future__ import annotations
 
 from capes.games.champions import cards as S
-from capes.games.champions.frames import AE, ASKS, C, counted, step
+from capes.games.champions.frames import AE, ASKS, CARDS, C, counted, step
 from capes.games.champions.state import ChampionsState
 
 G = ChampionsState
@@ -92,8 +92,8 @@ def setup(g: G, heroes: list[str], decks: list[list[str]], villain_stages: list[
 def _setup_villain(g: G, main_setup: str) -> None:
     # champions/summary/setup/6: villain and main scheme in play; "Setup" abilities only (setup/7)
     v = g.villain
-    g.emit("champions/rr/villain", f"{g.name(v)} ({C(g.code[v]).stage}) enters play with {g.hp(v)} hit points.")
-    if C(g.code[v]).kw("toughness"):
+    g.emit("champions/rr/villain", f"{g.name(v)} ({CARDS[g.code[v]].stage}) enters play with {g.hp(v)} hit points.")
+    if CARDS[g.code[v]].kw("toughness"):
         g.tough(v)
     fn = S.SETUP.get(main_setup)
     if fn is not None:  # resolved for the first player (already chosen: ruling 14)
@@ -107,7 +107,7 @@ def _setup_villain(g: G, main_setup: str) -> None:
 @step("main_enters")
 def _main_enters(g: G) -> None:
     s = g.mscheme
-    c = C(g.code[s])
+    c = CARDS[g.code[s]]
     base = c.base_threat or 0
     g.thr[s] = base if c.base_fixed else base * g.n
     g.emit("champions/rr/main-scheme", f"Main scheme {c.name} ({c.stage}) starts with {g.thr[s]} threat "

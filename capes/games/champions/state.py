@@ -21,7 +21,7 @@ from typing import Any
 from capes.core.protocol import Decision, Option, Result, State
 from capes.core.rng import Rng
 from capes.games.champions.abilities import Abilities
-from capes.games.champions.frames import ASKS, AUTO_SINGLE, NAMES, ON_EMPTY, STEPS, C
+from capes.games.champions.frames import ASKS, AUTO_SINGLE, CARDS, NAMES, ON_EMPTY, STEPS
 from capes.games.champions.piles import Piles
 from capes.games.champions.queries import Queries
 from capes.games.champions.resources import Resources
@@ -93,6 +93,7 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
         o.code = self.code
         o.owner = self.owner
         o.ctl = self.ctl.copy() if self.ctl else {}
+        o._rel = self._rel  # derived from `code` alone (abilities.Relevant): shared
         o.dmg = self.dmg.copy()
         o.thr = self.thr.copy()
         o.exh = self.exh.copy()
@@ -136,7 +137,7 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         def card(u: int) -> dict[str, Any]:
-            c = C(self.code[u])
+            c = CARDS[self.code[u]]
             d: dict[str, Any] = {"uid": u, "code": c.code, "name": c.name}
             if self.dmg[u]:
                 d["damage"] = self.dmg[u]

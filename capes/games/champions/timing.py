@@ -28,6 +28,8 @@ def _win(g: G, event: str) -> None:
 def _optwin_find(g: G, f: tuple):
     _, event, i, k, used = f
     order = g.order()
+    if not g.relevant(event)[4]:  # no optional trigger of this event names a card of this game
+        return max(k, len(order)), -1, []
     alone = next((m[2] for m in g.mods if m[0] == "peril"), -1) if g.mods else -1
     while k < len(order):
         p = order[k]

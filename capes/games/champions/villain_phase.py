@@ -6,7 +6,7 @@ Rule ids: champions/summary/flow/4 to /8, champions/rr/hazard, champions/rr/acce
 
 from __future__ import annotations
 
-from capes.games.champions.frames import HERO, C, step
+from capes.games.champions.frames import CARDS, HERO, step
 from capes.games.champions.state import ChampionsState
 
 G = ChampionsState
@@ -15,10 +15,10 @@ G = ChampionsState
 def _vthreat(g: G) -> None:
     # champions/summary/flow/5: acceleration + tokens + icons
     s = g.mscheme
-    c = C(g.code[s])
+    c = CARDS[g.code[s]]
     base = c.escalation or 0
     n = (base if c.escalation_fixed else base * g.n) + g.accel
-    n += sum(C(g.code[u]).accel for u in g.eplay)
+    n += sum(CARDS[g.code[u]].accel for u in g.eplay)
     g.emit("champions/summary/flow/4", "The villain phase begins.")
     g.emit("champions/summary/flow/5", f"{n} threat is placed on {c.name}.")
     g.push(("threat", s, n, "accel"))
@@ -65,7 +65,7 @@ def _deal(g: G) -> None:
         u = g.enc_draw()
         if u >= 0:
             g.fd[p].append(u)
-    hz = sum(C(g.code[u]).hazard for u in g.eplay) + C(g.code[g.mscheme]).hazard
+    hz = sum(CARDS[g.code[u]].hazard for u in g.eplay) + CARDS[g.code[g.mscheme]].hazard
     for k in range(hz):
         u = g.enc_draw()
         if u >= 0:

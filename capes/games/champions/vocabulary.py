@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.games.champions.frames import CONF, NAMES, STUN, TOUGH, C, record_of
+from capes.games.champions.frames import CARDS, CONF, NAMES, STUN, TOUGH, record_of
 
 
 class Vocabulary:
@@ -81,7 +81,7 @@ class Vocabulary:
     def spend_uses(self, u: int, k: int = 1) -> None:
         """Remove counters; a Uses card with none left is discarded (champions/rr/uses)."""
         self.cnt[u] -= k
-        if self.cnt[u] <= 0 and C(self.code[u]).kw("uses"):
+        if self.cnt[u] <= 0 and CARDS[self.code[u]].kw("uses"):
             self.push(("discard", u))
 
     def villain_attacks(self, p: int) -> None:

@@ -8,7 +8,7 @@ champions/rr/discard.
 from __future__ import annotations
 
 from capes.games.champions import cards as S
-from capes.games.champions.frames import C, step
+from capes.games.champions.frames import CARDS, step
 from capes.games.champions.state import ChampionsState
 
 G = ChampionsState
@@ -22,7 +22,7 @@ def _in_play(g: G, u: int) -> bool:
 
 def _permanent(g: G, u: int) -> bool:
     """champions/rr/permanent: a card in play with the permanent keyword cannot leave play."""
-    return bool(C(g.code[u]).keywords) and C(g.code[u]).kw("permanent") > 0 and _in_play(g, u)
+    return bool(CARDS[g.code[u]].keywords) and CARDS[g.code[u]].kw("permanent") > 0 and _in_play(g, u)
 
 
 def _discard(g: G, u: int, force: bool = False) -> None:
