@@ -4,7 +4,7 @@ import capes
 from capes.core.bots.base import make_bot
 from capes.core.rng import Rng
 from capes.games.champions.bots import HeuristicBot, evaluate, quick, rollout_choice, value
-from tests.champions.helpers import scenario
+from tests.champions.helpers import go, scenario
 
 RHINO = {"heroes": ["spider_man"], "villain": "rhino", "modulars": ["bomb_scare"]}
 
@@ -125,3 +125,64 @@ def test_ismcts_makes_a_legal_choice():
     s = g.new_game(4)
     bot = make_bot("ismcts", g, 0, seed=1, iterations=10, rollout_depth=10)
     assert bot.choose(s) in s.decision.ids()
+
+
+# ----------------------------------------------------------------------------- issue 15: what the evaluation sees
+
+
+def test_value_counts_damage_on_the_armored_rhino_suit_as_progress():
+    """Armored Rhino Suit (01098) takes the damage meant for Rhino until it holds 5, then is discarded: damage on
+    it brings Rhino's defeat as near as damage on Rhino (the old evaluation saw no progress and stopped attacking)."""
+    s = scenario(villain_attachments=["01098"])
+    suit = next(u for u in s.eplay if s.code[u] == "01098")
+    hit = s.clone()
+    hit.dmg[suit] = 3
+    assert value(hit) > value(s) + 0.5
+    plain = scenario()
+    assert value(plain) > value(s)  # the suit is 5 more hit points to go through
+
+
+def test_value_does_not_shy_away_from_defeating_a_stage_that_reveals_a_side_scheme():
+    """Rhino II, when revealed, finds Breakin' & Takin' (hazard) and reveals it: the side scheme comes whenever
+    stage I falls, so the killing blow is progress (the old evaluation scored it as a loss and ended turns
+    instead of dealing the last points)."""
+    s = scenario()
+    s.dmg[s.villain] = s.hp(s.villain) - 1
+    t = s.clone()
+    go(t, ("dmg", t.villain, 1, t.ident[0], 0))
+    assert any(t.code[u] == "01105" or "Breakin" in t.name(u) for u in t.eplay)
+    assert value(t) > value(s)
+
+
+def test_value_sees_the_villains_status_cards():
+    """champions/rr/tough: a tough villain ignores the next damage; champions/rr/stunned: a stunned villain skips
+    his next attack (valued at the end of the player phase, before the villain phase)."""
+    s = scenario()
+    tough = s.clone()
+    tough.st[tough.villain] |= 4
+    assert value(tough) < value(s)
+    s.dmg[s.ident[0]] = 7
+    stunned = s.clone()
+    stunned.st[stunned.villain] |= 1
+    assert value(stunned, as_ended=True) > value(s, as_ended=True)
+
+
+def test_turn_lookahead_values_every_option_before_the_villain_phase(monkeypatch):
+    """With an empty hand, ending the turn asks no discard question, so the rules run on into the villain phase;
+    the old lookahead valued those options there (threat placed, attacks resolved) and the others before it,
+    comparing unlike positions. Every option must be valued at the same point, the end of the player phase."""
+    import capes.games.champions.bots as bots
+
+    s = scenario(hand=[], threat=3)
+    s.dmg[s.ident[0]] = 4
+    seen = []
+    real = bots.value
+
+    def spy(g, seat=0, as_ended=False):
+        seen.append(as_ended or bots._pre_villain(g))
+        return real(g, seat, as_ended)
+
+    monkeypatch.setattr(bots, "value", spy)
+    assert s.decision.kind == "turn"
+    HeuristicBot(s.game, 0, seed=1).choose(s)
+    assert seen and all(seen)

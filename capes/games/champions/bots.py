@@ -47,15 +47,19 @@ def _inflow(g: Any, ae: dict[int, bool] | None = None) -> float:
     ms = g.mscheme
     c = _c(g, ms)
     esc = (c.escalation or 0) * (1 if c.escalation_fixed else g.n)
-    t = esc + g.accel + sum(_c(g, u).accel for u in g.eplay)
+    t = esc + g.accel + sum(_c(g, u).accel + 0.6 * _c(g, u).hazard for u in g.eplay)  # hazard: one more card
     vsch = g.sch(g.villain)
+    conf = bool(g.st[g.villain] & 2)  # a confused villain skips one scheme
     for p in range(g.n):
         if not g.alive[p]:
             continue
         t += 0.6
         in_ae = (not g._form[p]) if ae is None or p not in ae else ae[p]
         if in_ae:
-            t += vsch + 0.9
+            if conf:
+                conf = False
+            else:
+                t += vsch + 0.9
             for m in g.eplay:
                 if g.eng[m] == p and _c(g, m).type == "minion":
                     t += g.sch(m)
@@ -127,6 +131,51 @@ def _pre_villain(g: Any) -> bool:
     return g.turn == -1 and any(f[0] == "vthreat" for f in g.stack)
 
 
+#: attachments that take the damage meant for the villain until they hold this much (Armored Rhino Suit)
+SHIELDS = {"01098": 5}
+
+
+def _shield(g: Any, v: int) -> int:
+    """Damage the villain's shielding attachments will still absorb (hit points in all but name: damage put
+    on them is progress the evaluation must see)."""
+    return sum(max(0, SHIELDS[g.code[u]] - g.dmg[u]) for u in g.eplay if g.att[u] == v and g.code[u] in SHIELDS)
+
+
+def _side_penalty(c: Any, thr: float) -> float:
+    """What a side scheme in play with ``thr`` threat costs the heroes (its threat and its icons)."""
+    w = W
+    return w["side"] * thr + w["icon"] * (c.accel + c.hazard) + w["crisis"] * c.crisis
+
+
+def _reveal_debt(g: Any) -> float:
+    """The side schemes the villain stages still to come will put into play when revealed ("find X in the
+    encounter deck ... and reveal it"), valued as if in play now: defeating a stage only brings forward a cost
+    the heroes pay anyway, so the lookahead must not shy away from the killing blow."""
+    debt = 0.0
+    for u in g.vstages:
+        text = _c(g, u).text
+        i = text.find("find ")
+        if i < 0 or "reveal" not in text:
+            continue
+        j = text.find(" in the encounter deck", i)
+        name = text[i + 5:j] if j > i else ""
+        c = _named_scheme(name)
+        if c is not None:
+            debt += _side_penalty(c, (c.base_threat or 0) + g.n * ("per player" in c.text))
+    return debt
+
+
+_SCHEMES: dict[str, Any] = {}
+
+
+def _named_scheme(name: str) -> Any:
+    if not _SCHEMES:
+        for c in CARDS.values():
+            if c.type == "side_scheme":
+                _SCHEMES.setdefault(c.name, c)
+    return _SCHEMES.get(name)
+
+
 def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
     """Static value of the position for the heroes (unbounded; higher is better). ``as_ended``: value
     the position as if the player phase ended now.
@@ -142,7 +191,8 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
     v = g.villain
     vc = _c(g, v)
     stage_hp = max(1, vc.hp or 1) * (n if vc.hp_per_hero else 1)
-    left = _hp_left(g, v) / stage_hp + len(g.vstages)
+    # a tough villain shrugs off the next hit (about one attack's worth of damage)
+    left = (_hp_left(g, v) + (2.5 if g.st[v] & 4 else 0) + _shield(g, v)) / stage_hp + len(g.vstages)
     x = -w["villain"] * left
     pre = not g.over and (as_ended or _pre_villain(g))
     # main scheme: the threat budget left over this stage and the stages to come (excess threat does not
@@ -170,10 +220,11 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
         margin = tgt - thr - inflow + (0 if crisis else 0.6 * cap)
         # a logistic "the scheme completes next villain phase" term
         x -= w["slack"] * _sig(-1.3 * margin)
+    x -= _reveal_debt(g)
     for u in g.eplay:
         c = _c(g, u)
         if c.type == "side_scheme":
-            x -= w["side"] * g.thr[u] + w["icon"] * (c.accel + c.hazard) + w["crisis"] * c.crisis
+            x -= _side_penalty(c, g.thr[u])
         elif c.type == "minion":
             x -= w["minion"] * (g.atk(u) + g.sch(u) * 1.2 + 0.5 * _hp_left(g, u) + 1)
     for p in range(n):
@@ -185,7 +236,8 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
         allies = [a for a in g.play[p] if _c(g, a).type == "ally"]
         blocked = -1
         if pre and g._form[p]:
-            va = g.atk(v) + (2.6 if vc.atk_star else 1.3)
+            # a stunned villain skips his attack (the first activation)
+            va = 0 if g.st[v] & 1 and n == 1 else g.atk(v) + (2.6 if vc.atk_star else 1.3)
             inc = va
             for m in g.eplay:
                 if g.eng[m] == p and _c(g, m).type == "minion":
@@ -214,7 +266,7 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
                     0.7 if g.exh[a] and not pre else 1.0)
             elif t in ("upgrade", "support"):
                 x += w["upgrade"]
-        x += w["hand"] * min(len(g.hand[p]), 7)
+        x += w["hand"] * (g.hand_size(p) if pre else min(len(g.hand[p]), 7))  # drawn up at the phase's end
     if g.over:  # lost: still prefer the positions that were closer to winning
         x -= 50.0
     return x
@@ -491,9 +543,19 @@ def rollout_choice(state: Any, rng: Rng) -> str:
 LOOK_KINDS = frozenset({"turn", "defend", "modal", "choose", "optwin", "over_limit"})
 
 
-def _playout(g: Any, rnd: int, rng: Rng, player_phase: bool, cap: int = 250) -> Any:
+def _last_turn(g: Any) -> bool:
+    """Whether the turn being played is the last one of this player phase (no other turn to start)."""
+    return not any(f[0] == "tstart" for f in g.stack)
+
+
+def _playout(g: Any, rnd: int, rng: Rng, player_phase: bool, cap: int = 250,
+             end_turn: int = -1) -> tuple[Any, bool]:
     """Play on with :func:`quick`: to the end of the player phase (``player_phase``), else to the next
-    round's first player turn (after the villain phase)."""
+    round's first player turn (after the villain phase). Returns the state and whether the playout stopped
+    just before the last turn of the phase ended (the state is then to be valued ``as_ended``): ending a turn
+    runs the end of the phase and, with no question on the way (an empty hand), on into the villain phase,
+    so the playouts stop before it, all at the same point. ``end_turn``: that seat ends its turn at its first turn
+    menu (answering only the questions the action being judged asks)."""
     steps = 0
     while not g.over and steps < cap:
         if player_phase and g.turn == -1:
@@ -503,9 +565,12 @@ def _playout(g: Any, rnd: int, rng: Rng, player_phase: bool, cap: int = 250) -> 
             break
         if d.kind == "turn" and g.rnd > rnd:
             break
-        g.apply(quick(g, rng))
+        a = "end" if d.seat == end_turn and d.kind == "turn" and any(o.id == "end" for o in d.options) else quick(g, rng)
+        if player_phase and a == "end" and d.kind == "turn" and _last_turn(g):
+            return g, True
+        g.apply(a)
         steps += 1
-    return g
+    return g, False
 
 
 class HeuristicBot:
@@ -515,8 +580,9 @@ class HeuristicBot:
     name = "champions-heuristic"
 
     def __init__(self, game: Any, seat: int, seed: int = 0, dets: int = 6, pdets: int = 3, look: int = 1,
-                 **opts: Any) -> None:
+                 stop: int = 1, **opts: Any) -> None:
         self.seat = seat
+        self.stop = int(stop)
         self.rng = Rng(seed * 7919 + seat + 1)
         self.dets = int(dets)
         self.pdets = int(pdets)
@@ -537,16 +603,29 @@ class HeuristicBot:
         dets = [state.resample(self.seat, rng) for _ in range(self.dets if not pp else self.pdets)]
         seeds = [rng.next_u64() for _ in dets]
         rnd = state.rnd
+        # a turn action is judged twice: followed by the quick policy to the end of the turn, and followed by
+        # ending the turn at once; it scores the better of the two (averaged over the deals), so a good action
+        # is not blamed for a poor move the quick policy would make after it
+        stop = self.stop and pp and d.kind == "turn" and any(o.id == "end" for o in opts)
         best, bs = opts[0].id, -1e18
         for o in opts:
-            tot = 0.0
+            tot = tot_end = 0.0
             for det, sd in zip(dets, seeds, strict=True):
                 g = det.clone()
                 g.rng = Rng(sd)
+                if pp and o.id == "end" and d.kind == "turn" and _last_turn(g):
+                    tot += value(g, self.seat, as_ended=True)  # the phase ends: value it before the villain's
+                    tot_end = -1e18
+                    continue
                 g.apply(o.id)
-                r = Rng(sd ^ 0x5DEECE66D)
-                _playout(g, rnd, r, pp)
-                tot += value(g, self.seat)
+                if stop and o.id != "end":
+                    h, ended = _playout(g.clone(), rnd, Rng(sd ^ 0x5DEECE66D), pp, end_turn=d.seat)
+                    tot_end += value(h, self.seat, as_ended=ended)
+                else:
+                    tot_end = -1e18
+                g, ended = _playout(g, rnd, Rng(sd ^ 0x5DEECE66D), pp)
+                tot += value(g, self.seat, as_ended=ended)
+            tot = max(tot, tot_end)
             if tot > bs:
                 best, bs = o.id, tot
         return best
