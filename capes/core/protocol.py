@@ -184,6 +184,9 @@ class Decision:
 GAME_OVER = Decision(seat=None, prompt="The game is over.", options=())
 
 
+_new_tuple = tuple.__new__
+
+
 class Event(NamedTuple):
     """One log entry. ``rule`` is a rules-index id; ``only`` makes it private to one seat,
     in which case other seats see ``public`` (if any) instead of ``text``."""
@@ -428,7 +431,10 @@ class State(ABC):
 
     @property
     def is_over(self) -> bool:
-        return self.decision.seat is None
+        d = self._decision  # the decision property, inlined: playout loops ask this before every action
+        if d is None:
+            d = self._decision = self._compute_decision()
+        return d.seat is None
 
     @property
     def result(self) -> Result | None:
@@ -450,7 +456,8 @@ class State(ABC):
 
     def emit(self, rule: str, text: str, only: int | None = None, public: str | None = None) -> None:
         """Log an event citing a rules-index id."""
-        self.log.append(Event(rule, text, only, public))
+        # tuple.__new__ is what Event(...) does, without the NamedTuple's Python-level __new__ (half the cost)
+        self.log.append(_new_tuple(Event, (rule, text, only, public)))
 
     def visible_log(self, seat: int | None, start: int = 0) -> list[tuple[str, str]]:
         """``(rule, text)`` of each log event from ``start`` that ``seat`` may see."""

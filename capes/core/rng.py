@@ -20,6 +20,11 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MUL1 = 0xBF58476D1CE4E5B9
+_MUL2 = 0x94D049BB133111EB
+_TWO64 = 1 << 64
+#: below this a draw is never rejected for any n < 2**32 (the rejected zone, 2**64 % n values, lies above it)
+_SAFE = _TWO64 - (1 << 32)
 
 
 class Rng:
@@ -32,18 +37,22 @@ class Rng:
 
     def next_u64(self) -> int:
         self.state = s = (self.state + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((s ^ (s >> 30)) * _MUL1) & _MASK
+        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
         return z ^ (z >> 31)
 
     def randbelow(self, n: int) -> int:
-        """Uniform integer in ``[0, n)`` without modulo bias."""
+        """Uniform integer in ``[0, n)`` without modulo bias: a draw in the top ``2**64 % n`` values is rejected."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            x = self.next_u64()
-            if x < limit:
+            # next_u64 inlined: this is the most frequent call of every playout, shuffle and redeal
+            self.state = s = (self.state + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            x = z ^ (z >> 31)
+            # the exact bound is computed only for a draw that could be in the rejected zone
+            if (x < _SAFE and n < 0x100000000) or x < _TWO64 - _TWO64 % n:
                 return x % n
 
     def randint(self, a: int, b: int) -> int:
@@ -59,8 +68,9 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher–Yates shuffle in place."""
+        randbelow = self.randbelow
         for i in range(len(seq) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            j = randbelow(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
     def shuffled(self, seq: Sequence[T]) -> list[T]:
