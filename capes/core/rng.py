@@ -9,6 +9,11 @@ JSON, and it gives the same numbers on every machine and Python version.
 [3, 0, 0, 3, 4]
 >>> r2 = Rng(7); r2.shuffle(xs := [1, 2, 3, 4]); xs == Rng(7).shuffled([1, 2, 3, 4])
 True
+
+A draw in the top ``2**64 % n`` values is rejected and the next one taken (Rng(0)'s first draw is one, for n = 3 * 2**62):
+
+>>> r3 = Rng(0); [r3.randbelow(3 << 62) for _ in range(2)]
+[7960286522194355700, 487617019471545679]
 """
 
 from __future__ import annotations
