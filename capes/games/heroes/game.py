@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from capes.core.config import Param
 from capes.core.errors import ConfigError, ContentError
-from capes.core.protocol import ContentEntry, Game, State
+from capes.core.protocol import ContentEntry, Game, Option, State
 from capes.core.rng import Rng
 from capes.games.heroes.content import Content, load_content
 from capes.games.heroes.engine import ACTION_ROUNDS, ROUND_CAP, SEQ_CAP, HeroesState
@@ -71,6 +71,11 @@ class HeroesGame(Game):
         #: for the life of this Game, so the labels stay true; bounded by the number of heroes
         self.hero_menus: dict[str, tuple[Any, ...]] = {}
         self.icon_of = {h.id: ("x", "diamond", "star", "circle").index(h.district) for h in self.C.headlines.values()}
+        #: the Event cards of the Resource deck by id (what the action menu looks for in a hand)
+        self.event_cards = {r.id: r for r in self.C.resources.values() if r.kind == "event"}
+        #: Options whose label is a function of their key's content (menus.event_option, menus.trouble_option);
+        #: bounded by the content like hero_menus
+        self.card_options: dict[Any, Option] = {}
 
     @property
     def num_seats(self) -> int:

@@ -1,14 +1,17 @@
-"""The Options of a Super Hero whose id says all that their label and group say (rulebook "Planning": Assign Super
-Hero Status; "Mission": The Movement Action, Medical Treatment, Use a Special Ability).
+"""The Options whose label is a function of content fixed for the life of a Game, built once and kept per Game: a Super
+Hero's (rulebook "Planning": Assign Super Hero Status; "Mission": The Movement Action, Medical Treatment, Use a
+Special Ability), an Event card's ("Event Cards") and a Troubleshoot action's ("The Troubleshooting Action").
 
 Rule ids (rules.yaml): heroes/planning/2, heroes/planning/keep, heroes/missions/move, heroes/missions/medical,
-heroes/missions/ability.
+heroes/missions/ability, heroes/cards/events, heroes/missions/troubleshoot.
 
 The id names the hero and the place or status (``move:cyclops:village-star``, ``ready:cyclops``) and the label adds
 only the content's names and numbers (the hero's name and level, the Area's name, the ability's text), which never
 change for the life of a Game. So these Options are built once per hero and kept in ``HeroesGame.hero_menus``
-(bounded by the number of heroes), and a label is always what its id does. Everything else a menu says (prompts,
-Headlines, Events, Plot Points left) is built from the state at each decision.
+(bounded by the number of heroes), and a label is always what its id does. An Event card's Option is kept by the
+card, a Troubleshoot Option by (Headline, District): the key names all the content its label shows, so the cache is
+keyed by immutable content and bounded by it (``HeroesGame.card_options``). Everything else a menu says (prompts,
+the Special Headline, Plot Points left) is built from the state at each decision.
 """
 
 from __future__ import annotations
@@ -78,3 +81,26 @@ def ready_moves(m: tuple[Any, ...], lc: int, nd: int, special: bool) -> tuple[An
             out += (m[RECOVERY],)
         cache[key] = out
     return out  # type: ignore[no-any-return]
+
+
+def event_option(game: Any, c: str) -> Option:
+    """Play the Event card ``c`` (heroes/cards/events): the id names the card, the label adds its name and text, so
+    the Option is kept per Game (``game.card_options``, at most one per card)."""
+    key = ("event", c)
+    o: Option | None = game.card_options.get(key)
+    if o is None:
+        r = game.C.resources[c]
+        o = game.card_options[key] = Option(f"event:{c}", f"Play {r.name}: {r.ability.text}", "Play an Event card")
+    return o
+
+
+def trouble_option(game: Any, h: str, d: int) -> Option:
+    """Troubleshoot the Headline ``h`` in District ``d`` (heroes/missions/troubleshoot). The id names the District
+    only, so the Option is kept by (Headline, District): its label is a function of that key (at most one per
+    Headline and Area)."""
+    key = ("trouble", h, d)
+    o: Option | None = game.card_options.get(key)
+    if o is None:
+        o = game.card_options[key] = Option("trouble:" + DIST_IDS[d], f"Troubleshoot \"{game.C.headlines[h].name}\" in "
+                                            f"{DIST_NAMES[d]}", "Troubleshoot a Headline")
+    return o

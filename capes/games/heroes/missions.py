@@ -33,7 +33,16 @@ from capes.games.heroes.board import (
     SUPC,
 )
 from capes.games.heroes.cards import Cards
-from capes.games.heroes.menus import hero_menu, ready_moves
+from capes.games.heroes.menus import (
+    ABILITY,
+    CARD,
+    MEDICAL,
+    SPACES,
+    event_option,
+    hero_menu,
+    ready_moves,
+    trouble_option,
+)
 
 
 class Missions(Cards):
@@ -62,14 +71,14 @@ class Missions(Cards):
 
     def q_act(self, fr: tuple[Any, ...]) -> Decision:
         s = fr[1]
-        C = self.C
+        game = self.game
         loc = self.hloc[s]
-        hids = self.game.team_heroes[self.teams[s]]
+        hids = game.team_heroes[self.teams[s]]
         opts: list[Option] = []
         na = self.areas()
         nd = na * 4
         heads = self.heads
-        icon_of = self.game.icon_of
+        icon_of = game.icon_of
         occupied: set[int] | tuple[()] = ()
         troubled: list[int] = []  # Districts already offered (two heroes may stand in one)
         for lc in loc:
@@ -79,51 +88,54 @@ class Missions(Cards):
                 h = heads[d // 4]
                 if h and d % 4 == icon_of[h] and d not in troubled:
                     troubled.append(d)
-                    opts.append(Option("trouble:" + DIST_IDS[d], f"Troubleshoot \"{C.headlines[h].name}\" in "
-                                       f"{DIST_NAMES[d]}", "Troubleshoot a Headline"))
+                    opts.append(trouble_option(game, h, d))
             elif (lc == SUPC or SPACE0 <= lc < SPACE0 + 12) and not occupied:
                 occupied = self._occupied()
-        if self.special and SCEN in loc:
-            opts.append(Option("trouble:scenario", f"Troubleshoot the Special Headline \"{C.specials[self.special].name}\"",
+        special = self.special
+        if special and SCEN in loc:
+            opts.append(Option("trouble:scenario", f"Troubleshoot the Special Headline \"{self.C.specials[special].name}\"",
                                "Troubleshoot a Headline"))
-        menus = self.game.hero_menus
+        menus = game.hero_menus
         for i in range(4):
             lc = loc[i]
+            if lc == REC:
+                # heroes/missions/medical
+                if self.wound[s][i]:
+                    opts.append((menus.get(hids[i]) or hero_menu(game, hids[i]))[MEDICAL])
+                continue
             h = hids[i]
-            m = menus.get(h)
-            if m is None:
-                m = hero_menu(self.game, h)
+            m = menus.get(h) or hero_menu(game, h)
             if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN:
                 # heroes/missions/move: a Ready hero to any District, or back to Recovery
-                opts.extend(ready_moves(m, lc, nd, bool(self.special)))
+                opts.extend(ready_moves(m, lc, nd, bool(special)))
             elif lc == SUPC or SPACE0 <= lc < SPACE0 + 12:
-                sp = m[3]
+                sp = m[SPACES]
                 for a in range(na):
                     b = SPACE0 + 2 * a
                     if lc == b or lc == b + 1 or (b in occupied and b + 1 in occupied):
                         continue
                     opts.append(sp[a])
                 if lc != SUPC:
-                    opts.append(m[4])
+                    opts.append(m[CARD])
                 # heroes/missions/ability: Support (Action)
-                if m[5] is not None and fx.usable_action(self, s, C.heroes[h].support.effect):
-                    opts.append(m[5])
-            elif lc == REC and self.wound[s][i]:
-                opts.append(m[6])
-        if self.rhand[s]:
-            seen = set()
-            for c in self.rhand[s]:
-                r = C.resources[c]
-                if r.kind == "event" and c not in seen:
-                    seen.add(c)
-                    if fx.usable_action(self, s, r.ability.effect):
-                        opts.append(Option(f"event:{c}", f"Play {r.name}: {r.ability.text}", "Play an Event card"))
+                if m[ABILITY] is not None and fx.usable_action(self, s, self.C.heroes[h].support.effect):
+                    opts.append(m[ABILITY])
+        hand = self.rhand[s]
+        if hand:
+            # heroes/cards/events: each Event card in hand (once per name) whose effect can do something now
+            events = game.event_cards
+            seen = []
+            for c in hand:
+                if c in events and c not in seen:
+                    seen.append(c)
+                    if fx.usable_action(self, s, events[c].ability.effect):
+                        opts.append(event_option(game, c))
         opts.append(STORY)
         return Decision(s, f"Game Round {self.round}, Action Round {self.ar}: choose your action", tuple(opts), kind="action")
 
     def _occupied(self) -> set[int]:
-        """The Support spaces some Super Hero stands in."""
-        return {lc for row in self.hloc for lc in row if SPACE0 <= lc < SPACE0 + 12}
+        """Every location some Super Hero stands in (callers ask it about Support spaces)."""
+        return set().union(*self.hloc)
 
     def a_act(self, fr: tuple[Any, ...], oid: str) -> None:
         s = fr[1]
@@ -179,16 +191,17 @@ class Missions(Cards):
     def q_freesup(self, fr: tuple[Any, ...]) -> Decision | None:
         # heroes/missions/free-move: take one Supporting hero (from his card) to a Support space of the Area
         s, a = fr[1], fr[2]
+        loc = self.hloc[s]
+        if SUPC not in loc:  # nobody on his card to take along (asked first: the cheaper test)
+            self.stack.pop()
+            return None
         occ = self._occupied()
         if SPACE0 + 2 * a in occ and SPACE0 + 2 * a + 1 in occ:
             self.stack.pop()
             return None
         hids = self.game.team_heroes[self.teams[s]]
         opts = [Option(f"take:{hids[i]}", f"Take {self.C.heroes[hids[i]].name} along to a Support space of {AREA_NAMES[a]}")
-                for i in range(4) if self.hloc[s][i] == SUPC]
-        if not opts:
-            self.stack.pop()
-            return None
+                for i in range(4) if loc[i] == SUPC]
         opts.append(Option("take:none", "Take nobody along"))
         return Decision(s, "Free move of a Supporting Super Hero?", tuple(opts), kind="action")
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from capes.core.protocol import State
+from capes.core.protocol import Game, State
 
 if TYPE_CHECKING:
     from capes.games.heroes.content import Content
@@ -38,12 +38,19 @@ class Table(Protocol):
     hero_menus: dict[str, tuple[Any, ...]]
     #: Headline id -> index of its District icon in board.ICONS
     icon_of: dict[str, int]
+    #: Event card id -> its Resource card (content)
+    event_cards: dict[str, Any]
+    #: Options kept by the content they describe (menus.event_option, menus.trouble_option)
+    card_options: dict[Any, Any]
 
 
 class HeroesData(State):
     """The fields of a game (set by :meth:`setup`) and the queries every chapter shares."""
 
     game: Table  # type: ignore[assignment]
+    #: the Game's content (``game.C``), kept on the state too: every chapter reads it, a plain attribute is the
+    #: cheapest read (copied by clone, set again by load)
+    C: Content
 
     # --- the table
     n: int  #: number of players
@@ -128,9 +135,9 @@ class HeroesData(State):
         def _ratings_text(self, side: str, k: int) -> str: ...  # powers.py
         def _side_order(self, k: int) -> str: ...  # powers.py
 
-    @property
-    def C(self) -> Content:
-        return self.game.C
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.C = self.game.C
 
     def pname(self, s: int) -> str:
         return self.game.pnames[s]
@@ -183,6 +190,7 @@ class HeroesData(State):
         assert other.__class__ is self.__class__  # not isinstance: on an ABC it costs about 1 µs per clone
         d = other.__dict__
         src = self.__dict__
+        d["C"] = src["C"]
         for k in self._SCALARS:
             d[k] = src[k]
         for k in self._LISTS1:
@@ -205,6 +213,7 @@ class HeroesData(State):
         return out
 
     def _load(self, data: Any) -> None:
+        self.C = self.game.C
         for k in self._SCALARS:
             setattr(self, k, data[k])
         for k in self._LISTS1:
