@@ -33,17 +33,20 @@ class Relevant:
             if back:
                 codes.add(back)
         self.codes = frozenset(codes)
-        #: event -> (registry list, its length, forced triggers, their codes, optional triggers) of this game
-        self.events: dict[str, tuple[list, int, list, frozenset, list]] = {}
+        #: event -> (registry list, its length, forced triggers, their codes, optional triggers) of this game,
+        #: and whether the registry has any trigger that is not forced
+        self.events: dict[str, tuple[list, int, list, frozenset, list, bool]] = {}
 
-    def of(self, event: str) -> tuple[list, int, list, frozenset, list]:
+    def of(self, event: str) -> tuple[list, int, list, frozenset, list, bool]:
         trigs = S.TRIGGERS.get(event, ())
         e = self.events.get(event)
         if e is None or e[0] is not trigs or e[1] != len(trigs):
             codes = self.codes
             forced = [t for t in trigs if t[1] == "forced" and t[0] in codes]
+            # the last field: whether the registry has optional triggers for it (then a window asks the players)
             e = self.events[event] = (trigs, len(trigs), forced, frozenset(t[0] for t in forced),
-                                      [t for t in trigs if t[1] == "optional" and t[0] in codes])
+                                      [t for t in trigs if t[1] == "optional" and t[0] in codes],
+                                      any(t[1] != "forced" for t in trigs))
         return e
 
 
@@ -52,7 +55,7 @@ class Abilities:
 
     _rel: Relevant | None = None
 
-    def relevant(self, event: str) -> tuple[list, int, list, frozenset, list]:
+    def relevant(self, event: str) -> tuple[list, int, list, frozenset, list, bool]:
         """This game's triggers of ``event`` (:class:`Relevant`)."""
         return self._relevant().of(event)
 
@@ -72,7 +75,8 @@ class Abilities:
         if not trigs:
             return
         # only this game's forced triggers (the others name cards that are not in it): the same matches, in order
-        forced, codes = self.relevant(event)[2:4]
+        rel = self._relevant().of(event)
+        forced, codes = rel[2], rel[3]
         if forced:
             due = []
             cd = self.code
@@ -99,7 +103,7 @@ class Abilities:
             elif due:  # champions/rr/first-player: the first player orders simultaneous forced abilities
                 # saved as (card, n-th forced trigger of that card's code): stable whatever order scripts load in
                 self.push(("forced_order", event, i, tuple((u, forced_nth(forced, k)) for u, k in due)))
-        if len(forced_of(event)[0]) < len(trigs):
+        if rel[5]:  # some trigger of the event is not forced (as len(forced_of(event)[0]) < len(trigs))
             self.push(("optwin", event, i, 0, ()))
 
     def optional_triggers(self, event: str, i: int, p: int) -> tuple[bool, list[tuple[int, tuple]]]:

@@ -145,7 +145,7 @@ def _hpcheck(g: G) -> None:
     """champions/rr/defeated: a character with as much damage as its hit points is defeated at once, also when
     its hit points drop (an upgrade giving hit points leaves play, a lasting boost ends), not only when damaged."""
     for u in [g.villain, *g.minions(), *g.friendly()]:
-        if _in_play(g, u) and g.dmg[u] and g.dmg[u] >= g.hp(u):
+        if g.dmg[u] and _in_play(g, u) and g.dmg[u] >= g.hp(u):  # most have no damage: that test first
             g.push(("defeated", u, -1))
 
 

@@ -33,11 +33,11 @@ def _pay_build(g: G, f: tuple):
     _, p, need, color, excl, paid, then = f
     opts = []
     for kind, u, r in g.sources(p, excl, excl):
-        k = sum(1 for ch in r if not color or ch == color or ch == "W")
-        if not k:
+        if not r or color and not (color in r or "W" in r):  # it makes nothing (of the colour due)
             continue
-        if kind == "card":
-            opts.append((f"pay:{u}", f"Discard {g.name(u)} from your hand for {_res_words(r)}", "Discard a card"))
+        if kind == "card":  # a card in hand: never an identity, its name is its card's
+            opts.append((f"pay:{u}", f"Discard {CARDS[g.code[u]].name} from your hand for {_res_words(r)}",
+                         "Discard a card"))
         else:
             opts.append((f"res:{u}", f"Use {g.name(u)} for {_res_words(r)}", "Use a card in play"))
     what = counted(need, "more resource") + (f" ({_RES_NAME.get(color, color)})" if color else "")
@@ -51,12 +51,20 @@ _RES_NAME = {"P": "physical", "M": "mental", "E": "energy", "W": "wild"}
 
 def _res_words(r: str) -> str:
     """``"PW"`` -> ``"1 physical + 1 wild"``."""
-    out = []
-    for ch in "PMEW":
-        k = r.count(ch)
-        if k:
-            out.append(f"{k} {_RES_NAME[ch]}")
-    return " + ".join(out) or "nothing"
+    w = _WORDS.get(r)
+    if w is None:
+        out = []
+        for ch in "PMEW":
+            k = r.count(ch)
+            if k:
+                out.append(f"{k} {_RES_NAME[ch]}")
+        w = " + ".join(out) or "nothing"
+        if len(_WORDS) < 256:  # keyed by the colours alone (a few distinct strings): bounded
+            _WORDS[r] = w
+    return w
+
+
+_WORDS: dict[str, str] = {}
 
 
 def _undo_add(g: G, entry: tuple) -> None:
