@@ -23,10 +23,8 @@ class Relevant:
 
     def __init__(self, code: tuple[str, ...]) -> None:
         self.code = code
-        #: code -> every card instance of that code (wherever it is)
+        #: code -> every card instance of that code, wherever it is (filled on demand: :meth:`copies_of`)
         self.copies: dict[str, tuple[int, ...]] = {}
-        for u, c in enumerate(code):
-            self.copies[c] = (*self.copies.get(c, ()), u)
         codes = set(code)
         for c in set(code):
             back = C(c).back
@@ -36,6 +34,13 @@ class Relevant:
         #: event -> (registry list, its length, forced triggers, their codes, optional triggers) of this game,
         #: and whether the registry has any trigger that is not forced
         self.events: dict[str, tuple[list, int, list, frozenset, list, bool]] = {}
+
+    def copies_of(self, c: str) -> tuple[int, ...]:
+        """Every card instance of code ``c``."""
+        us = self.copies.get(c)
+        if us is None:
+            us = self.copies[c] = tuple(u for u, x in enumerate(self.code) if x == c)
+        return us
 
     def of(self, event: str) -> tuple[list, int, list, frozenset, list, bool]:
         trigs = S.TRIGGERS.get(event, ())
@@ -126,7 +131,7 @@ class Abilities:
                 # deck and facedown cards too (under Highway Robbery, held as Drones): resample may move a
                 # copy between them and the hand
                 deck = self.deck[p]
-                if not hidden and not any(v in deck for v in rel.copies.get(code, ())) and not any(
+                if not hidden and not any(v in deck for v in rel.copies_of(code)) and not any(
                         (m[0] == "under" or m[0] == "drone") and self.code[m[2]] == code and self.owner[m[2]] == p
                         for m in self.mods):
                     continue
