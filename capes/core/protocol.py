@@ -369,6 +369,9 @@ class State(ABC):
     _decision: Decision | None
     #: engine steps run since the current ``apply`` began (see :meth:`_tick`)
     _ticks: int = 0
+    #: the JSON text of ``actions`` and ``log`` as last saved (see :meth:`to_json`)
+    _actions_json: _ListJson | None = None
+    _log_json: _ListJson | None = None
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -494,24 +497,23 @@ class State(ABC):
         other.actions = self.actions.copy()
         other.log = self.log.copy()
         other._decision = self._decision
+        other._actions_json = self._actions_json
+        other._log_json = self._log_json
         self._copy_into(other)
         return other
 
     def to_json(self) -> str:
-        """The whole state as JSON; ``game.from_json`` restores it exactly."""
-        return json.dumps(
-            {
-                "game": self.game.id,
-                "config": self.game.config_json(),
-                "seed": self.seed,
-                "rng": self.rng.state,
-                "actions": self.actions,
-                "log": [list(e) for e in self.log],
-                "state": self._dump(),
-            },
-            sort_keys=True,
-            separators=(",", ":"),
-        )
+        """The whole state as JSON; ``game.from_json`` restores it exactly.
+
+        The text is ``json.dumps`` of ``{"actions", "config", "game", "log", "rng", "seed", "state"}`` with sorted
+        keys and no spaces. The actions and the log only grow, so their text is kept and extended by what was added
+        since the last save (a list changed in any other way is encoded afresh): saving after every action costs
+        the new entries, not the whole game."""
+        self._actions_json = actions = _ListJson.extend(self._actions_json, self.actions, _encode_list)
+        self._log_json = log = _ListJson.extend(self._log_json, self.log, _encode_events)
+        return (f'{{"actions":{actions.text},"config":{_encode(self.game.config_json())},'
+                f'"game":{_encode(self.game.id)},"log":{log.text},"rng":{_encode(self.rng.state)},'
+                f'"seed":{_encode(self.seed)},"state":{_encode(self._dump())}}}')
 
     def resample(self, seat: int, rng: Rng) -> State:
         """A full state consistent with ``seat``'s view, for determinized search.
@@ -527,6 +529,45 @@ class State(ABC):
     def __repr__(self) -> str:
         d = self.decision
         return f"<{self.game.id} state: {len(self.actions)} actions, seat {d.seat} to {d.prompt!r}>"
+
+
+#: JSON text as :meth:`State.to_json` writes it: sorted keys, no spaces; no cycle check (a state is a tree). One
+#: encoder for every call: ``json.dumps`` with options builds a new one each time (a few µs per call).
+_encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False).encode
+
+
+def _encode_list(items: Sequence[JSON]) -> str:
+    return _encode(items)
+
+
+def _encode_events(events: Sequence[Event]) -> str:
+    return _encode([list(e) for e in events])
+
+
+class _ListJson:
+    """The JSON text of a list that only grows (a state's actions or log), and a private copy of the items it encodes.
+
+    :meth:`extend` encodes only the items added since: it first checks that the list still begins with the encoded
+    items (equal items, as the text is a function of them), so a list changed in any other way is encoded afresh.
+    Immutable once built; a clone shares it with its original.
+    """
+
+    __slots__ = ("items", "text")
+
+    def __init__(self, items: list[Any], text: str) -> None:
+        self.items = items
+        self.text = text
+
+    @staticmethod
+    def extend(cache: _ListJson | None, items: list[Any], encode: Callable[[Sequence[Any]], str]) -> _ListJson:
+        if cache is not None:
+            n = len(cache.items)
+            if len(items) == n and items == cache.items:
+                return cache
+            if len(items) > n and items[:n] == cache.items:
+                more = encode(items[n:])  # "[a,b]": spliced after the encoded items
+                return _ListJson(items[:], f"{cache.text[:-1]},{more[1:]}" if n else more)
+        return _ListJson(items[:], encode(items))
 
 
 def _illegal_message(oid: object, d: Decision) -> str:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from capes.core.errors import IllegalAction, ReplayError
-from capes.core.protocol import Option, replay_actions
+from capes.core.protocol import Option, State, replay_actions
 from capes.core.registry import register
 from capes.core.replay import load_state, replay, save_game
 from capes.core.rng import Rng
@@ -33,7 +33,7 @@ def test_illegal_option_raises_one_line_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         s.apply(Option("nope", "Nope"))
     with pytest.raises(IllegalAction):
-        s.apply(42)  # type: ignore[arg-type]
+        s.apply(42)
     assert s.to_json() == before
 
 
@@ -96,3 +96,42 @@ def test_resample_keeps_own_view_and_hides_nothing_new() -> None:
     for seat in (0, 1):
         r = s.resample(seat, Rng(9))
         assert r.view(seat) == s.view(seat)
+
+
+def _whole_document(s: State) -> str:
+    """to_json's format, written the plain way: one json.dumps of the whole document."""
+    return json.dumps({"game": s.game.id, "config": s.game.config_json(), "seed": s.seed, "rng": s.rng.state,
+                       "actions": s.actions, "log": [list(e) for e in s.log], "state": s._dump()},
+                      sort_keys=True, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("game_id", ["example", "heroes", "champions", "alliances"])
+def test_to_json_extends_its_text_and_equals_one_dumps_of_the_document(game_id: str) -> None:
+    # issue 14: to_json keeps the text of the actions and the log and extends it by what was added since
+    from capes.core.protocol import Event
+    from capes.core.registry import load
+
+    s = load(game_id).new_game(5)
+    rng = Rng(9)
+    saved = s.to_json()
+    assert saved == _whole_document(s)
+    for step in range(60):
+        if s.is_over:
+            break
+        opts = s.decision.options
+        s.apply(opts[rng.randbelow(len(opts))])
+        if step % 7 == 0:
+            s = s.clone()  # a clone shares the saved text and extends its own
+        if step % 3 == 0:
+            assert s.to_json() == _whole_document(s)
+    assert s.to_json() == s.to_json() == _whole_document(s)
+    # a log changed otherwise than by growing (an event rewritten, the log cut short) is encoded afresh
+    s.log[0] = Event(s.log[0].rule, "rewritten", None, None)
+    s.emit(s.log[0].rule, "and one more event")  # longer, but no longer beginning with the saved events
+    assert '"rewritten"' in s.to_json() and s.to_json() == _whole_document(s)
+    s.log[0] = Event(s.log[0].rule, "rewritten again", None, None)  # as long as when saved
+    assert '"rewritten again"' in s.to_json() and s.to_json() == _whole_document(s)
+    del s.log[1:3], s.actions[-1]
+    assert s.to_json() == _whole_document(s)
+    s.log.clear()
+    assert s.to_json() == _whole_document(s)
