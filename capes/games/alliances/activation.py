@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from capes.core.protocol import Decision, Option
-from capes.games.alliances.content import COND_BIT
+from capes.games.alliances.content import COND_BIT, CONDITIONS
 from capes.games.alliances.decisions import INTERACT_DO, answer, decider, question
 from capes.games.alliances.stages import SCRIPTS_INTERACT, no_interact
 from capes.games.alliances.state import (
@@ -96,6 +96,7 @@ class Activation(StateData):
     def _act_options(self, ci: int) -> list[Option]:
         c = self.chars[ci]
         side = self.cside(ci)
+        skills = side.skills
         opts: list[Option] = []
         ens = [e for e in self.enemies if not e[E_DAZ]]
         b = self.board
@@ -107,7 +108,7 @@ class Activation(StateData):
             for a in side.attacks:
                 if a.cost > c[C_POW]:
                     continue
-                how = f"{plural(a.strength, 'die', 'dice')}" + (f", {a.cost} Power" if a.cost else "")
+                how = _how(a.strength, a.cost)
                 if a.shape == "":
                     for e in ens:
                         if dist[e[E_POS]] <= a.range:
@@ -132,14 +133,14 @@ class Activation(StateData):
             # alliances/activation/move
             # two steps (Move, then where) keep the menu short for people and search bots
             if self._can_advance(ci, side.speed):
-                opts.append(Option("move", f"Move (Advance up to {plural(side.speed, 'Space')})", "Move"))
+                opts.append(_move_option(side.speed))
             # alliances/activation/shake
-            for cn in cond_names(c[C_COND]):
-                opts.append(Option(f"shake:{cn}", f"Shake off {cond_title(cn)}", "Shake"))
+            if c[C_COND]:
+                opts += [_SHAKE[cn] for cn in cond_names(c[C_COND])]
             # alliances/skills/active with "Action:"
-            if "web_zip" in side.skills and self._can_zip(ci):
-                opts.append(Option("skill:web_zip", "Web Zip (Action): Place this Character within 3 Spaces", "Skills"))
-            if "web_toss" in side.skills:
+            if "web_zip" in skills and self._can_zip(ci):
+                opts.append(_WEB_ZIP)
+            if "web_toss" in skills:
                 # alliances/content/web-toss: Throw a Terrain Feature within Range 1 (alliances/terrain/throw)
                 occ_line = self.occupied() | set(self.terrain)
                 for ts in self.terrain:
@@ -151,16 +152,15 @@ class Activation(StateData):
                                                    f"Web Toss (Action): Throw the Terrain Feature at {b.labels[ts]} "
                                                    f"to the {DIR_WORDS.get(b.dir_names[d], b.dir_names[d])}", "Skills"))
         # Active skills (not actions), once per Activation
-        if "bad_luck" in side.skills and "bad_luck" not in c[C_SKUSED] and c[C_POW] >= 1:
+        if "bad_luck" in skills and "bad_luck" not in c[C_SKUSED] and c[C_POW] >= 1:
             for e in ens:
                 if dist[e[E_POS]] <= 3:
                     opts.append(Option(f"skill:bad_luck:{e[E_UID]}", f"Bad Luck (1 Power): {self.ewhere(e)} gains Hex", "Skills"))
-        if "second_wind" in side.skills and "second_wind" not in c[C_SKUSED] and c[C_POW] >= 2 and c[C_STA] < side.stamina:
-            opts.append(Option("skill:second_wind", "Second Wind (2 Power): remove 2 Damage", "Skills"))
-        # alliances/interact: 1 Power, once per token per Turn
-        opts.extend(Option(o.id, o.label, o.group or "Interact")
-                    for o in SCRIPTS_INTERACT.get(self.stage.script, no_interact)(self, ci))
-        opts.append(Option("end", "End this Activation", "End"))
+        if "second_wind" in skills and "second_wind" not in c[C_SKUSED] and c[C_POW] >= 2 and c[C_STA] < side.stamina:
+            opts.append(_SECOND_WIND)
+        # alliances/interact: 1 Power, once per token per Turn (the Stage's options come in the group "Interact")
+        opts += SCRIPTS_INTERACT.get(self.stage.script, no_interact)(self, ci)
+        opts.append(_END)
         return opts
 
     def _zip_targets(self, ci: int) -> list[int]:
@@ -177,6 +177,29 @@ class Activation(StateData):
 
     def _can_interact(self, ci: int, tid: int) -> bool:
         return self.chars[ci][C_POW] >= self._interact_cost(ci) and (ci, tid) not in self.interacted
+
+
+# The menu's options that depend only on content (Options are immutable values, shared by every state).
+_END = Option("end", "End this Activation", "End")
+_WEB_ZIP = Option("skill:web_zip", "Web Zip (Action): Place this Character within 3 Spaces", "Skills")
+_SECOND_WIND = Option("skill:second_wind", "Second Wind (2 Power): remove 2 Damage", "Skills")
+_SHAKE = {cn: Option(f"shake:{cn}", f"Shake off {cond_title(cn)}", "Shake") for cn in CONDITIONS}
+_MOVES: dict[int, Option] = {}  # by Speed (bounded by the content's Speeds)
+_HOW: dict[tuple[int, int], str] = {}  # an attack's dice and cost, as its label gives them (bounded likewise)
+
+
+def _move_option(speed: int) -> Option:
+    o = _MOVES.get(speed)
+    if o is None:
+        o = _MOVES[speed] = Option("move", f"Move (Advance up to {plural(speed, 'Space')})", "Move")
+    return o
+
+
+def _how(strength: int, cost: int) -> str:
+    t = _HOW.get((strength, cost))
+    if t is None:
+        t = _HOW[(strength, cost)] = plural(strength, "die", "dice") + (f", {cost} Power" if cost else "")
+    return t
 
 
 @decider("activate")

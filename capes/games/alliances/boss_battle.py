@@ -239,7 +239,7 @@ def _boss_interact(st: StateData, ci: int) -> list[Option]:
     out = []
     for t in st.tokens:
         if t[T_KIND] == "brace" and not st.braces[t[T_X]] and in_reach(st, ci, t) and st._can_interact(ci, t[T_ID]):
-            out.append(Option(f"interact:{t[T_ID]}", f"Interact: turn the Brace at {st.lbl(t[T_POS])}"))
+            out.append(Option(f"interact:{t[T_ID]}", f"Interact: turn the Brace at {st.lbl(t[T_POS])}", "Interact"))
     return out
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.decisions import answer, decider, question
-from capes.games.alliances.state import C_POS, E_DAZ, E_DMG, E_POS, E_UID, T_KIND, T_POS, StateData
+from capes.games.alliances.state import C_DAZ, C_POS, E_DAZ, E_DMG, E_POS, E_UID, T_KIND, T_POS, StateData
 
 
 class EnemyMove(StateData):
@@ -34,14 +34,14 @@ class EnemyMove(StateData):
         (alliances/timing: simultaneous effects without an order; alliances/player-decisions: the Priority Player)
         — asked only when one Enemy's Advance could change another's (they could meet); otherwise, and by the
         first option, they go in the order they entered the battlefield."""
+        by_uid = {e[E_UID]: e for e in self.enemies}
         live = [(u, sp) for u, sp in zip(uids, speeds, strict=True)
-                if (e := self.enemy(u)) is not None and not e[E_DAZ]]
+                if (e := by_uid.get(u)) is not None and not e[E_DAZ]]
         if rule == "alliances/enemy-conditions/bleed":
-            kos = [u for u, _ in live if (e := self.enemy(u)) is not None and not self.is_boss(e)
-                   and e[E_DMG] + 2 >= self.ecard(e).stamina]
+            kos = [u for u, _ in live if not self.is_boss(e := by_uid[u]) and e[E_DMG] + 2 >= self.ecard(e).stamina]
             ask = len(kos) > 1
         else:
-            ask = len(live) > 1 and self._moves_interact(live)
+            ask = len(live) > 1 and self._moves_interact(live, by_uid)
         if ask:
             self._ask("minion_order", self.prio_seat, tuple(u for u, _ in live), tuple(sp for _, sp in live), rule)
             return
@@ -55,16 +55,20 @@ class EnemyMove(StateData):
             return ("bleed_one", u)
         return ("minion_move", u, sp, rule)
 
-    def _moves_interact(self, live: list[tuple[int, int]]) -> bool:
+    def _moves_interact(self, live: list[tuple[int, int]], by_uid: dict[int, list[Any]]) -> bool:
         """Could the order of these Advances matter? Only if two Enemies could reach each other's Spaces (an
         Advance may pass but not end on another Enemy; Characters do not move meanwhile)."""
         d = self.board.dist
         pos = []
         for u, sp in live:
-            e = self.enemy(u)
-            assert e is not None
+            e = by_uid[u]
             pos.append((e[E_POS], self.ecard(e).speed if sp < 0 else sp))
-        return any(d[a][b] <= sa + sb for i, (a, sa) in enumerate(pos) for b, sb in pos[i + 1:])
+        for i, (a, sa) in enumerate(pos):
+            da = d[a]
+            for b, sb in pos[i + 1:]:
+                if da[b] <= sa + sb:
+                    return True
+        return False
 
     def _f_minion_move(self, uid: int, speed: int, rule: str = "alliances/enemies-move/2") -> None:
         e = self.enemy(uid)
@@ -82,11 +86,14 @@ class EnemyMove(StateData):
         self._enemy_advance(e, self.chars[cands[0]][C_POS], speed, rule, self.cname(cands[0]))
 
     def _nearest_chars(self, pos: int) -> list[int]:
+        """The non-Dazed Characters on the battlefield nearest ``pos`` (alliances/nearest), in squad order."""
         dist = self.board.dist[pos]
         best = 1 << 30
         out: list[int] = []
-        for i in self.awake():
-            d = dist[self.chars[i][C_POS]]
+        for i, c in enumerate(self.chars):
+            if c[C_DAZ] or c[C_POS] < 0:
+                continue
+            d = dist[c[C_POS]]
             if d < best:
                 best, out = d, [i]
             elif d == best:
@@ -100,14 +107,16 @@ class EnemyMove(StateData):
         Ruling (docs/rulings/alliances.md): the Enemy ends in the reachable Space nearest
         ``goal``; ties go to the fewest Spaces moved, then the lowest Space index.
         """
-        b = self.board
+        adj = self.board.adj
         start = e[E_POS]
-        dist = b.dist[goal]
+        dist = self.board.dist[goal]
         d0 = dist[start]
-        blocked = {c[C_POS] for c in self.chars if c[C_POS] >= 0}
+        blocked = {c[C_POS] for c in self.chars}
         others = {x[E_POS] for x in self.enemies if x is not e}
         ter = self.terrain
         free = "goblin_glider" in self.ecard(e).rules
+        # the nearest an end can be: the goal itself, unless a Character or another Enemy is there
+        floor = 1 if goal in blocked or goal in others else 0
         # the best end so far by (distance to goal, Spaces moved, Space index); breadth-first order visits
         # fewer Spaces moved first, so a tie on distance is won only within the same step by a lower index
         best_d, best_step, best_t = d0, 0, start
@@ -118,7 +127,7 @@ class EnemyMove(StateData):
             for s in frontier:
                 if s != start and s in ter and not free:
                     continue
-                for t in b.adj[s]:
+                for t in adj[s]:
                     if t in seen or t in blocked:
                         continue
                     seen.add(t)
@@ -127,8 +136,8 @@ class EnemyMove(StateData):
                         dt = dist[t]
                         if dt < best_d or (dt == best_d and step == best_step and t < best_t):
                             best_d, best_step, best_t = dt, step, t
-            if best_d == 0:
-                break  # the goal's own distance: no later step can end nearer or tie earlier
+            if best_d <= floor:
+                break  # no later step can end nearer, and a tie found later moved more Spaces
             frontier = nxt
         frm = self.lbl(start)
         what = f" Toward {toward}" if toward else ""

@@ -23,14 +23,20 @@ class Flow(StateData):
     """The frame stack, questions and answers, and the end of the game."""
 
     def _push(self, *frames: tuple[Any, ...]) -> None:
-        self.stack.extend(reversed(frames))
+        if len(frames) == 1:
+            self.stack.append(frames[0])
+        else:
+            self.stack.extend(reversed(frames))
 
     def _run(self) -> None:
         st = self.stack
+        frames = FRAMES
+        tick = self._tick
         while self.pending is None and st and not self.over:
             fr = st.pop()
-            self._tick(fr[0])  # every engine step counts: an apply can never run forever (EngineError)
-            FRAMES[fr[0]](self, *fr[1:])
+            name = fr[0]
+            tick(name)  # every engine step counts: an apply can never run forever (EngineError)
+            frames[name](self, *fr[1:])
         if self.over:
             self.stack.clear()
             self.pending = None

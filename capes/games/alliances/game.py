@@ -58,6 +58,7 @@ class AlliancesGame(Game):
             if cid not in known:
                 raise ConfigError(f"alliances: config 'squad' has unknown Character {cid!r}; allowed: {', '.join(known)}")
         self.squad = squad
+        self.cnames = tuple(self.data.characters[cid].name for cid in squad)  # state.cname, by squad index
         self.players = cfg["players"]
         # alliances/squad: the players decide who controls which Character (config `control`), else
         # Characters are split among players in squad order

@@ -33,26 +33,26 @@ class Movement(StateData):
 
     def _advance_targets(self, ci: int, speed: int) -> list[int]:
         """Spaces a Character can end an Advance in (alliances/advance)."""
-        b = self.board
+        adj = self.board.adj
         start = self.chars[ci][C_POS]
         blocked = {e[E_POS] for e in self.enemies}
-        allies = {c[C_POS] for c in self.chars if c[C_POS] >= 0}
         ter = self.terrain
-        free = self.has_skill(ci, "wall_crawler") or self.has_skill(ci, "flight")
-        seen = {start: 0}
+        skills = () if self.chars[ci][C_DAZ] else self.cside(ci).skills  # alliances/dazed: no skills
+        free = "wall_crawler" in skills or "flight" in skills
+        seen = {start}
         frontier = [start]
-        for step in range(speed):
+        for _ in range(speed):
             nxt = []
             for s in frontier:
                 if s != start and s in ter and not free:
                     continue  # entering Terrain ends the Advance
-                for t in b.adj[s]:
-                    if t in seen or t in blocked:
-                        continue
-                    seen[t] = step + 1
-                    nxt.append(t)
+                for t in adj[s]:
+                    if t not in seen and t not in blocked:
+                        seen.add(t)
+                        nxt.append(t)
             frontier = nxt
-        return sorted(s for s in seen if s != start and s not in allies)
+        seen.difference_update([c[C_POS] for c in self.chars])  # start, and the allies' Spaces
+        return sorted(seen)
 
     def _can_advance(self, ci: int, speed: int) -> bool:
         """Can the Character end an Advance of up to ``speed`` Spaces anywhere (alliances/advance)? The same
@@ -217,8 +217,21 @@ def _move_to_d(st: StateData) -> Decision:
     here = st.chars[ci][C_POS]
     dist = st.board.dist[here]
     # a long list: grouped by how far each Space is (Option.group)
-    opts = [Option(f"move:{lab[x]}", f"{verb} to {lab[x]}", plural(dist[x], "Space") + " away") for x in spaces]
+    opts = [_destination(verb, lab[x], dist[x]) for x in spaces]
     return question(st, f"{st.cname(ci)} at {lab[here]}: where to {verb}?", opts, "destination")
+
+
+#: destination Options by (verb, Space label, distance): they depend on nothing else, and Options are immutable
+#: values shared by every state (bounded by the labels and distances of the content's boards)
+_DESTINATIONS: dict[tuple[str, str, int], Option] = {}
+
+
+def _destination(verb: str, label: str, far: int) -> Option:
+    key = (verb, label, far)
+    o = _DESTINATIONS.get(key)
+    if o is None:
+        o = _DESTINATIONS[key] = Option(f"move:{label}", f"{verb} to {label}", plural(far, "Space") + " away")
+    return o
 
 
 @answer("move_to")

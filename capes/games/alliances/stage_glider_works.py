@@ -32,7 +32,8 @@ def _works_interact(st: StateData, ci: int) -> list[Option]:
     for t in st.tokens:
         if (t[T_KIND] == "obj" and t[T_X] == 0 and securing(st, ci, t) and st._can_interact(ci, t[T_ID])
                 and st.chars[ci][C_POW] >= st._interact_cost(ci) + CHARGE_EXTRA):
-            out.append(Option(f"interact:{t[T_ID]}", f"Interact: plant a Charge on the glider prototype at {st.lbl(t[T_POS])}"))
+            out.append(Option(f"interact:{t[T_ID]}", f"Interact: plant a Charge on the glider prototype at {st.lbl(t[T_POS])}",
+                              "Interact"))
     return out
 
 

@@ -46,9 +46,9 @@ def _lab_interact(st: StateData, ci: int) -> list[Option]:
             if (t[T_SYM], t[T_POS]) in offered:
                 continue  # two alike Ingredients in one Space are one choice for the player
             offered.add((t[T_SYM], t[T_POS]))
-            out.append(Option(f"interact:{t[T_ID]}", f"Interact: pick up the {RESULT_NAMES[t[T_SYM]]} Ingredient at {st.lbl(t[T_POS])}"))
+            out.append(Option(f"interact:{t[T_ID]}", f"Interact: pick up the {RESULT_NAMES[t[T_SYM]]} Ingredient at {st.lbl(t[T_POS])}", "Interact"))
         elif t[T_KIND] == "obj" and t[T_SYM] in held and not contested_by_enemy(st, t[T_POS]):
-            out.append(Option(f"interact:{t[T_ID]}", f"Interact: add Ingredients to the {RESULT_NAMES[t[T_SYM]]} Sample"))
+            out.append(Option(f"interact:{t[T_ID]}", f"Interact: add Ingredients to the {RESULT_NAMES[t[T_SYM]]} Sample", "Interact"))
     # alliances/stage/lab-partners: the holder's player is asked when it is another player (ruling 22)
     if st.chars[ci][C_POW] >= st._interact_cost(ci):
         for j, cj in enumerate(st.chars):
@@ -57,7 +57,7 @@ def _lab_interact(st: StateData, ci: int) -> list[Option]:
                     if (ci, tid) in st.interacted:
                         continue
                     out.append(Option(f"interact:held:{st.game.squad[j]}:{RESULT_NAMES[sym]}",
-                                      f"Lab Partners: take the {RESULT_NAMES[sym].title()} Ingredient from {st.cname(j)}"))
+                                      f"Lab Partners: take the {RESULT_NAMES[sym].title()} Ingredient from {st.cname(j)}", "Interact"))
     return out
 
 

@@ -71,7 +71,7 @@ def _subway_interact(st: StateData, ci: int) -> list[Option]:
             for s in lead_spaces(st, t[T_POS]):
                 out.append(Option(f"interact:{t[T_ID]}:{st.lbl(s)}",
                                   f"Interact: lead the Civilian at {st.lbl(t[T_POS])} to {st.lbl(s)}"
-                                  + (" (an Exit: evacuated)" if s in _exits(st) else "")))
+                                  + (" (an Exit: evacuated)" if s in _exits(st) else ""), "Interact"))
     return out
 
 

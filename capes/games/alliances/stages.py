@@ -4,7 +4,7 @@ Each Stage has its own module (rulebook: Appendix C: Stage Examples; Printed Car
 this module gathers their hooks into the tables the chapters call:
 
 - ``SCRIPTS_SETUP``    setup.py, at Stage setup (alliances/stage-setup)
-- ``SCRIPTS_INTERACT`` activation.py, the Interact options of the Activation menu (alliances/interact)
+- ``SCRIPTS_INTERACT`` activation.py, the Interact options of the Activation menu, group "Interact" (alliances/interact)
 - ``INTERACT_DO``      activation.py, applying an Interact (decisions.INTERACT_DO)
 - ``SCRIPTS_KO``       damage.py, when a Character KOs a Minion
 - ``SCRIPTS_END``      round.py, the End of Stage check at the end of each Turn (alliances/end-turn)

@@ -110,8 +110,11 @@ class StateData(State):
 
     def roll(self, n: int) -> list[int]:
         """Roll ``n`` dice (forced results first: tests use ``state.forced``)."""
-        out = []
         f = self.forced
+        if not f:
+            rb = self.rng.randbelow
+            return [_FACE[rb(_NF)] for _ in range(n)]
+        out = []
         for _ in range(n):
             if f:
                 out.append(f.pop(0))
@@ -120,7 +123,7 @@ class StateData(State):
         return out
 
     def cname(self, ci: int) -> str:
-        return self.game.data.characters[self.game.squad[ci]].name
+        return self.game.cnames[ci]
 
     def cside(self, ci: int) -> Any:
         c = self.chars[ci]
