@@ -248,6 +248,11 @@ def test_paired_search_widens_over_the_prior_ranking_only() -> None:
                      rollout_depth=0).choose(state) == "up"
     one = ISMCTSBot(game, 0, seed=1, prior=ranked, iterations=60, candidates=1, **PAIRED)
     assert one.choose(state) == "stay" and one.last_iterations == 0
+    # a budget too small for two deals of every candidate narrows the search: one playout keeps the prior
+    tiny = ISMCTSBot(game, 0, seed=1, prior=ranked, iterations=1, **PAIRED)
+    assert tiny.choose(state) == "stay" and tiny.last_iterations == 0
+    narrow = ISMCTSBot(game, 0, seed=1, prior=ranked, iterations=5, **PAIRED)
+    assert narrow.choose(state) == "step" and set(narrow.last_stats) == {"stay", "step"}
 
 
 def test_paired_search_is_deterministic_and_leaves_the_state_alone() -> None:

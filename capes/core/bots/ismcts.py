@@ -25,7 +25,8 @@ played once from each candidate, the ``candidates`` options the prior ranks high
 scored like the tree's iterations. Differences between candidates on the same deal are far
 less noisy than separate means. The prior's top choice is kept unless another candidate
 beats it on the same deals by ``switch_z`` standard errors (and by ``switch_min`` on
-average): the search overrules the rule of thumb only where it sees a difference.
+average), which takes at least two deals (``iterations`` counts playouts): the search
+overrules the rule of thumb only where it sees a difference.
 """
 
 from __future__ import annotations
@@ -171,9 +172,10 @@ class ISMCTSBot:
 
     def _choose_paired(self, state: State) -> str:
         """Candidates compared on common deals; the prior's top choice unless one is clearly better."""
+        self.last_iterations, self.last_stats = 0, {}
         first = state.resample(self.seat, self.rng)
         ranked = self._ranked(first)
-        cands = ranked[:max(1, self.candidates)]
+        cands = ranked[:max(1, min(self.candidates, self.iterations // 2))]  # at least two deals each
         top = cands[0]
         if len(cands) == 1:
             return top
@@ -183,7 +185,7 @@ class ISMCTSBot:
         deals = 0
         used = 0
         det = first
-        while used + len(cands) <= max(self.iterations, len(cands)):
+        while used + len(cands) <= self.iterations:
             if deadline is not None and deals > 0 and time.perf_counter() >= deadline:
                 break
             if deals > 0:
@@ -202,7 +204,9 @@ class ISMCTSBot:
             deals += 1
             used += len(cands)
         self.last_iterations = used
-        self.last_stats = {a: (deals, sums[a] / deals) for a in cands}
+        self.last_stats = {a: (deals, sums[a] / deals) for a in cands} if deals else {}
+        if deals < 2:
+            return top  # no spread to judge a difference by: the rule of thumb stands
         best, best_lcb = top, 0.0
         for a in cands[1:]:
             mean = sums[a] / deals
