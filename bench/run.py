@@ -1,7 +1,8 @@
 """capes benchmarks (not tests; nothing here asserts a timing).
 
 For every registered game: random-playout applied actions/s and games/s (one core),
-``clone()`` and ``to_json()`` µs on a mid-game state, and one ``ismcts`` decision at
+``clone()`` and ``to_json()`` µs on a mid-game state (``to_json`` twice: saved after each of 40 more
+actions, as a table saves, and the first save of a freshly loaded state), and one ``ismcts`` decision at
 default settings (these two in CPU time, so that a busy shared machine does not inflate them); plus exact-odds computation times. Prints a Markdown table, the machine it
 ran on and its load average.
 
@@ -56,6 +57,29 @@ def micro(fn: Any, repeat: int = 2000) -> float:
     return statistics.median(samples) * 1e6
 
 
+def save_times(game: Any, state: Any, actions: int = 40) -> tuple[float, float]:
+    """CPU µs of ``to_json``: a state's first save (every action and log entry encoded, as after loading a game),
+    and a save after every action (what a table does; to_json extends the text it kept at the previous save)."""
+    text = state.to_json()
+    fresh = [game.from_json(text) for _ in range(60)]
+    t0 = time.process_time()
+    for s in fresh:
+        s.to_json()
+    first = (time.process_time() - t0) / len(fresh) * 1e6
+    s = state.clone()
+    s.to_json()
+    rng = Rng(11)
+    spent, saves = 0.0, 0
+    while saves < actions and not s.is_over:
+        opts = s.decision.options
+        s.apply(opts[rng.randbelow(len(opts))])
+        t0 = time.process_time()
+        s.to_json()
+        spent += time.process_time() - t0
+        saves += 1
+    return first, spent / max(1, saves) * 1e6
+
+
 def ismcts_decision(game: Any, state: Any) -> tuple[float, int]:
     """CPU seconds for one ismcts decision at default settings (at a decision with >= 2 options)."""
     s = state.clone()
@@ -104,9 +128,10 @@ def main() -> None:
             p["cpu_ratios"] = {q.name: w.cpu_rate / q.cpu_rate for q in peers}
         game, s = mid_game(gid, p["mean_length"])
         clone_us = micro(s.clone)
-        json_us = micro(s.to_json, 300)
+        json_first_us, json_us = save_times(game, s)
         ism_s, ism_it = ismcts_decision(game, s)
-        rows[gid] = {**p, "clone_us": clone_us, "to_json_us": json_us, "ismcts_decision_s": ism_s,
+        rows[gid] = {**p, "clone_us": clone_us, "to_json_us": json_us, "to_json_first_us": json_first_us,
+                     "ismcts_decision_s": ism_s,
                      "ismcts_iterations": ism_it, "mid_game_actions": len(s.actions)}
     odds = odds_times()
     load_after = load_average()
@@ -116,13 +141,13 @@ def main() -> None:
                           "games": rows, "odds_ms": odds}, indent=1))
         return
     print(f"Machine: {machine()}\nLoad average before: {load_before}; after: {load_after}\n")
-    print("| game | actions/s (1 core) | actions/CPU s | games/s | mean actions/game | clone µs | to_json µs | "
-          "ismcts decision CPU s |")
+    print("| game | actions/s (1 core) | actions/CPU s | games/s | mean actions/game | clone µs | "
+          "to_json µs (each action saved / first save) | ismcts decision CPU s |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for gid, r in rows.items():
         print(f"| {gid} | {r['actions_per_s']:,.0f} | {r['cpu_actions_per_s']:,.0f} | {r['games_per_s']:.2f} | "
-              f"{r['mean_length']:.0f} | "
-              f"{r['clone_us']:.1f} | {r['to_json_us']:.0f} | {r['ismcts_decision_s']:.2f} ({r['ismcts_iterations']} it.) |")
+              f"{r['mean_length']:.0f} | {r['clone_us']:.1f} | {r['to_json_us']:.0f} / {r['to_json_first_us']:.0f} | "
+              f"{r['ismcts_decision_s']:.2f} ({r['ismcts_iterations']} it.) |")
     if peers:
         ttt, chess = peers
         print(f"\nPeers in the same run: {ttt.name} {ttt.rate:,.0f} actions/s ({ttt.cpu_rate:,.0f} per CPU s), "
