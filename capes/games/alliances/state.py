@@ -188,10 +188,11 @@ class StateData(State):
                "terrain", "next_tid", "pool", "completed", "interacted", "priority", "active", "action_used",
                "gg_gone", "boss_dazes", "target", "braces", "forced", "waiting")
     def _dump(self) -> Any:
-        d = {k: _jsonable(getattr(self, k)) for k in self._FIELDS}
-        d["chars"] = _jsonable(self.chars)
-        d["enemies"] = _jsonable(self.enemies)
-        d["tokens"] = _jsonable(self.tokens)
+        # Plain data as it is: JSON writes a tuple as a list; only frames and questions may hold Options.
+        d = {k: _copy(getattr(self, k)) for k in self._FIELDS}
+        d["chars"] = [c[:] for c in self.chars]
+        d["enemies"] = [e[:] for e in self.enemies]
+        d["tokens"] = [t[:] for t in self.tokens]
         d["stack"] = _jsonable(self.stack)
         d["pending"] = _jsonable(self.pending)
         return d
@@ -210,20 +211,18 @@ class StateData(State):
 
     def _copy_into(self, o: State) -> None:
         assert isinstance(o, self.__class__)  # the exact class: isinstance answers at once, no ABC lookup
-        d = o.__dict__
-        for k, v in self.__dict__.items():
-            if k not in _PROTOCOL_FIELDS:
-                d[k] = v
-        o.chars = [c[:] for c in self.chars]
-        o.enemies = [e[:] for e in self.enemies]
-        o.tokens = [t[:] for t in self.tokens]
+        # every field (ints, strs, tuples and the static Stage data shared), but the protocol's own fields that
+        # State.clone has already set (rng, actions, log...) win
+        o.__dict__ = {**self.__dict__, **o.__dict__}
+        # what the rules change in place is copied; ``order`` and ``waiting`` are only ever replaced, so shared
+        o.chars = list(map(list.copy, self.chars))
+        o.enemies = list(map(list.copy, self.enemies))
+        o.tokens = list(map(list.copy, self.tokens))
         o.tracker = self.tracker[:]
-        o.waiting = self.waiting[:]
         o.pool = self.pool[:]
         o.braces = self.braces[:]
         o.forced = self.forced[:]
         o.stack = self.stack[:]
-        o.order = self.order[:]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         # Nothing is hidden: pools and Level-Up decks are drawn at random when used.
@@ -255,12 +254,18 @@ class StateData(State):
         }
 
 
-_PROTOCOL_FIELDS = frozenset({"game", "seed", "rng", "actions", "log", "_decision"})
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
+def _copy(x: Any) -> Any:
+    """A field's value for ``_dump``: a list copied (the state goes on changing it), anything else as it is."""
+    return x[:] if x.__class__ is list else x
 
 
 def _jsonable(x: Any) -> Any:
+    """Frames and questions as JSON data: lists for tuples, ``{"o": [id, label, group]}`` for an Option."""
     if isinstance(x, list | tuple):
-        return [_jsonable(v) for v in x]
+        return [v if v.__class__ in _SCALARS else _jsonable(v) for v in x]
     if isinstance(x, Option):
         return {"o": [x.id, x.label, x.group]}
     return x
