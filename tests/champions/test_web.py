@@ -262,6 +262,7 @@ def _cold(fn: Any) -> Any:
 
     web._CARDS.clear()
     web._FACES.clear()
+    web._AREAS.clear()
     web._esc.cache_clear()
     web.pile_svg.cache_clear()
     return fn()
@@ -326,3 +327,73 @@ def test_card_memo_key_holds_every_input():
             for var in variants:
                 d = {**base, **var}
                 assert web.card_svg(c, d, **kw) == _cold(lambda c=c, d=d, kw=kw: web.card_svg(c, d, **kw)), (var, kw)
+
+
+def _perturbed(v: dict[str, Any]) -> Any:
+    """Copies of view ``v``, each with one thing changed: every number, flag and list a drawing reads, on every
+    card and every pile."""
+    import copy
+
+    def cards(w: dict[str, Any]) -> list[dict[str, Any]]:
+        out = [w["villain"], w["main_scheme"], *w["encounter_play"]]
+        for p in w["players"]:
+            out += [p["identity"], *p["play"], *p.get("hand", [])]
+        return out
+
+    for k in range(len(cards(v))):
+        for field, value in (("damage", 1), ("threat", 1), ("counters", 1), ("exhausted", True),
+                             ("status", ["confused"]), ("stats", {"atk": 9, "thw": 9, "def": 9, "hp": 99})):
+            w = copy.deepcopy(v)
+            d = cards(w)[k]
+            d[field] = (d.get(field) or 0) + value if isinstance(value, int) and field != "exhausted" else value
+            yield w
+    for path, value in ((("acceleration_tokens",), 2), (("villain_stages_left",), 2), (("main_stages_left",), 1),
+                        (("encounter_deck",), 3), (("boost_facedown",), 1), (("first_player",), 1)):
+        w = copy.deepcopy(v)
+        w[path[0]] = value
+        yield w
+    for i in range(len(v["players"])):
+        for field, value in (("deck_size", 1), ("hand_size", 7), ("facedown_encounter", 1), ("alive", 0)):
+            w = copy.deepcopy(v)
+            w["players"][i][field] = value
+            yield w
+        w = copy.deepcopy(v)
+        w["players"][i]["discard"].append(w["villain"]["code"])
+        yield w
+    w = copy.deepcopy(v)
+    w["encounter_discard"].append(w["villain"]["code"])
+    yield w
+    w = copy.deepcopy(v)
+    w["victory_display"].append(w["villain"]["code"])
+    yield w
+
+
+def test_memo_follows_every_change_of_the_view():
+    """Each area of the table memoized (the villain's side, each player's area, each card) is redrawn when anything
+    it shows changes: a view changed in one place (a card's damage, threat, counters, exhausted, status or stats,
+    a pile, a stage, the first player) draws, with the memo warm from the unchanged view, what it draws cold."""
+    from capes.games.champions import web
+
+    picked = 0
+    for seed, cfg in ((21, dict(heroes=["spider_man", "she_hulk"])),
+                      (22, dict(heroes=["black_panther", "iron_man"], villain="ultron"))):
+        g = load("champions", **cfg)
+        s = g.new_game(seed)
+        rng = random.Random(seed)
+        for i in range(400):
+            if s.decision.seat is None:
+                break
+            v = s.view(s.decision.seat)
+            if i % 60 == 30 or (i % 10 == 0 and any(e.get("attached_to") is not None for e in v["encounter_play"])
+                                and picked < 6):
+                picked += 1
+                for seat in (s.decision.seat, None):
+                    base = s.view(seat)
+                    # an attachment on an identity too (its numbers are drawn in that player's area)
+                    base["encounter_play"].append({"uid": 990, "code": "01098", "name": "On identity",
+                                                   "attached_to": base["players"][0]["identity"]["uid"]})
+                    web.draw(base, seat)
+                    for w in _perturbed(base):
+                        assert web.draw(w, seat) == _cold(lambda w=w, seat=seat: web.draw(w, seat))
+            s.apply(rng.choice(s.decision.options).id)
+    assert picked >= 4
