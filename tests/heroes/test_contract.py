@@ -21,3 +21,29 @@ def test_contract_all_scenarios_quick() -> None:
     for sc in game0.C.scenarios:
         game = capes.load("heroes", players=3, scenario=sc)
         check_game(game, games=1, seed=11, resample_every=25, roundtrip_every=25)
+
+
+def test_clone_copies_every_field_and_shares_no_list() -> None:
+    # issue 14: _copy_into names each field; a field added to the state but not to the copy, or shared with the
+    # original, fails here (the contract suite's clone check would only see it where a game touches that field)
+    from capes.core.rng import Rng
+
+    game = capes.load("heroes", players=3)
+    st = game.new_game(4)
+    rng = Rng(2)
+    for _ in range(400):
+        if st.is_over:
+            break
+        c = st.clone()
+        assert set(st.__dict__) - {"_ticks"} <= set(c.__dict__)
+        for k, v in st.__dict__.items():
+            if isinstance(v, (list, dict)):
+                w = c.__dict__[k]
+                assert w == v and w is not v, k
+                rows = v.values() if isinstance(v, dict) else v
+                copies = w.values() if isinstance(w, dict) else w
+                for a, b in zip(rows, copies, strict=True):
+                    assert not isinstance(a, list) or a is not b, k
+        opts = st.decision.options
+        st.apply(opts[rng.randbelow(len(opts))])
+    assert len(st.actions) > 100
