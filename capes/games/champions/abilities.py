@@ -83,31 +83,37 @@ class Abilities:
         rel = self._relevant().of(event)
         forced, codes = rel[2], rel[3]
         if forced:
-            due = []
             cd = self.code
-            # cards that may carry a forced ability (identities by their current side)
+            # cards that may carry a forced ability (identities by their current side); plain loops: these
+            # lists are short and most often nothing matches
             cands = [u for u in (self.villain, self.mscheme, *self.eplay) if cd[u] in codes]
             for p in range(self.n):
                 if self.idcard(p).code in codes:
                     cands.append(self.ident[p])
-                cands += [u for u in self.play[p] if cd[u] in codes]
-            cands += [u for u in self.boosts if cd[u] in codes]
+                for u in self.play[p]:
+                    if cd[u] in codes:
+                        cands.append(u)
+            for u in self.boosts:
+                if cd[u] in codes:
+                    cands.append(u)
+            due = []
             for u in cands:
                 code = self.ccard(u).code
                 for k, t in enumerate(forced):
                     if t[0] == code and (t[4] is None or t[4](self, self._ctrl(u), u, i)):
                         due.append((u, k))
-            # facedown boost cards (hidden) and copies of one card resolve without an ordering question
-            hidden = [(u, k) for u, k in due if u in self.boosts]
-            due = [(u, k) for u, k in due if u not in self.boosts]
-            for u, k in hidden:
-                forced[k][5](self, self._ctrl(u), u, i)
-            if len({forced[k][0] for _, k in due}) == 1:
-                for u, k in due:
+            if due:
+                # facedown boost cards (hidden) and copies of one card resolve without an ordering question
+                hidden = [(u, k) for u, k in due if u in self.boosts]
+                due = [(u, k) for u, k in due if u not in self.boosts]
+                for u, k in hidden:
                     forced[k][5](self, self._ctrl(u), u, i)
-            elif due:  # champions/rr/first-player: the first player orders simultaneous forced abilities
-                # saved as (card, n-th forced trigger of that card's code): stable whatever order scripts load in
-                self.push(("forced_order", event, i, tuple((u, forced_nth(forced, k)) for u, k in due)))
+                if len({forced[k][0] for _, k in due}) == 1:
+                    for u, k in due:
+                        forced[k][5](self, self._ctrl(u), u, i)
+                elif due:  # champions/rr/first-player: the first player orders simultaneous forced abilities
+                    # saved as (card, n-th forced trigger of that card's code): stable whatever order scripts load in
+                    self.push(("forced_order", event, i, tuple((u, forced_nth(forced, k)) for u, k in due)))
         if rel[5]:  # some trigger of the event is not forced (as len(forced_of(event)[0]) < len(trigs))
             self.push(("optwin", event, i, 0, ()))
 

@@ -52,14 +52,16 @@ def _turn_build(g: G, f: tuple):
         code = g.code
         # the sources are found once per menu: for each card, the same check as ``g.playable(p, u)`` (what the
         # other sources make, with the card's own resource left out and The Power of ... counted for it)
-        total = abilities = 0
-        res_cards = []
+        # what p's sources make: ``total``; paying for a card, its own resource is left out and each other
+        # The Power of ... card of its aspect makes one more (as g.res_of): ``powers`` are their (card, aspect)
+        total = 0
+        powers = []
         for kind, x, r in g.sources(p, -1, -1):
             total += len(r)
-            if kind == "card":
-                res_cards.append(x)
-            else:
-                abilities += len(r)
+            if kind == "card" and r == "W":
+                xc = CARDS[code[x]]
+                if xc.type == "resource" and xc.name.startswith("The Power of"):
+                    powers.append((x, xc.aspect))
         cut = sum(m[2] for m in g.mods if m[0] == "cost" and m[1] == p)  # as g.cost_of
         for u in g.hand[p]:
             c = CARDS[code[u]]
@@ -67,8 +69,8 @@ def _turn_build(g: G, f: tuple):
             if c.type == "resource" or c.cost is None or g.play_block(p, u):
                 continue
             cost = max(0, c.cost - cut)
-            if total - len(c.res) >= cost or cost <= abilities + sum(
-                    len(g.res_of(x, u)) for x in res_cards if x != u):
+            have = total - len(c.res)
+            if have >= cost or powers and cost <= have + sum(1 for x, a in powers if x != u and a == c.aspect):
                 opts.append((f"play:{u}", f"Play {c.name} (cost {cost})", "Play a card"))
         # each list of targets and each target's label, found once per menu (the hero and every ally share them)
         enemies: list[tuple[int, str]] | None = None

@@ -245,6 +245,9 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
 
     # ================================================================ the run loop
     _buf: list | None = None
+    #: (frame, what its question's build found) for the answer to that question (timing._optwin_do): set by
+    #: the build of the decision now shown, cleared by its answer; never copied (a clone builds its own)
+    _asked: tuple | None = None
 
     def run(self, had: list[bool] | None = None) -> None:
         st = self.stack

@@ -80,9 +80,11 @@ def moment(g: G, event: str, i: int) -> str:
 
 
 def _optwin_build(g: G, f: tuple):
-    k, p, ts = _optwin_find(g, f)
+    k, p, ts = found = _optwin_find(g, f)
     if p < 0:
         return 0, "", []
+    # kept for the answer to this question (_optwin_do), which comes before any other change of the state
+    g._asked = (f, found)
     opts = []
     for u, t in ts:
         how = "Play" if t[2] == "hand" else "Use"
@@ -95,7 +97,10 @@ def _optwin_build(g: G, f: tuple):
 
 
 def _optwin_do(g: G, f: tuple, oid: str) -> None:
-    k, p, ts = _optwin_find(g, f)
+    kept = g._asked
+    g._asked = None
+    # the search the question was built from (the same frame object), else found again
+    k, p, ts = kept[1] if kept is not None and kept[0] is f else _optwin_find(g, f)
     _, event, i, _, used = f
     if oid == "pass":
         g.stack.append(("optwin", event, i, k + 1, used))
