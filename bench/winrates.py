@@ -41,6 +41,13 @@ CELLS: dict[str, tuple[str, dict[str, Any], list[str]]] = {
 for _deck in DECKS:
     CELLS[f"champions-rhino-{_deck}"] = ("champions", {"heroes": _deck, "villain": "rhino", "mode": "standard"},
                                          ["normal"])
+#: issue 15's solo matrix: every pre-built deck against every villain, standard and expert
+#: (``champions-<villain>-<mode>-<deck>``; the standard Rhino cells above are the same games)
+for _villain in ("rhino", "klaw", "ultron"):
+    for _mode in ("standard", "expert"):
+        for _deck in DECKS:
+            CELLS[f"champions-{_villain}-{_mode}-{_deck}"] = (
+                "champions", {"heroes": _deck, "villain": _villain, "mode": _mode}, ["normal"])
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

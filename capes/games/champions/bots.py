@@ -41,29 +41,35 @@ def _hp_left(g: Any, u: int) -> int:
     return g.hp(u) - g.dmg[u]
 
 
-def _inflow(g: Any, ae: dict[int, bool] | None = None) -> float:
+def _inflow(g: Any, ae: dict[int, bool] | None = None, spread: bool = False) -> Any:
     """Threat expected on the main scheme next villain phase (escalation, acceleration, schemes against
-    alter-egos with a boost, about 0.6 per encounter card). ``ae``: override of who is in alter-ego."""
+    alter-egos with a boost, about 0.4 per encounter card). ``ae``: override of who is in alter-ego.
+    ``spread``: also return its variance (the acceleration is certain; an encounter card mostly adds
+    nothing and now and then a whole scheme, a boosted scheme anything from SCH to SCH + 3)."""
     ms = g.mscheme
     c = _c(g, ms)
     esc = (c.escalation or 0) * (1 if c.escalation_fixed else g.n)
-    t = esc + g.accel + sum(_c(g, u).accel + 0.6 * _c(g, u).hazard for u in g.eplay)  # hazard: one more card
+    hazard = sum(_c(g, u).hazard for u in g.eplay)
+    t = esc + g.accel + sum(_c(g, u).accel for u in g.eplay) + W["enc_thr"] * hazard  # hazard: one more card
+    var = W["enc_var"] * hazard
     vsch = g.sch(g.villain)
     conf = bool(g.st[g.villain] & 2)  # a confused villain skips one scheme
     for p in range(g.n):
         if not g.alive[p]:
             continue
-        t += 0.6
+        t += W["enc_thr"]
+        var += W["enc_var"]
         in_ae = (not g._form[p]) if ae is None or p not in ae else ae[p]
         if in_ae:
             if conf:
                 conf = False
             else:
-                t += vsch + 0.9
+                t += vsch + 1.2
+                var += W["boost_var"]
             for m in g.eplay:
                 if g.eng[m] == p and _c(g, m).type == "minion":
                     t += g.sch(m)
-    return t
+    return (t, var) if spread else t
 
 
 def _danger(g: Any, p: int) -> float:
@@ -103,9 +109,12 @@ W = {
     "threat": 3.0,     # main scheme threat / target (squared)
     "tlin": 0.2,       # per point of threat on the main scheme (it must be thwarted some day)
     "slack": 2.2,      # next villain phase could complete the main scheme
-    "side": 0.12, "icon": 0.35, "crisis": 0.5,
+    "side": 0.4, "icon": 1.5, "crisis": 1.5,  # a side scheme's threat, its icons (each round it stays)
     "minion": 0.10,
     "hp": 0.07, "hurt": 1.2, "dead": 3.0,
+    "hpsafe": 2.5,     # hit points matter most when few are left: 2.5 * (1 - exp(-hp / 4))
+    "enc_thr": 0.4, "enc_var": 1.0, "boost_var": 0.7,  # threat an encounter card / a boost adds: mean, variance
+    "enc_hit": 0.25,   # chance an encounter card makes the villain attack a hero in hero form (Assault...)
     "ally": 0.16, "upgrade": 0.18, "hand": 0.06, "exh": 0.8,
     "stage": 1.0,      # the main scheme advancing (its next stage's "when revealed")
     "loss": 30.0,      # the chance of losing in the coming villain phase
@@ -200,12 +209,12 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
     ms = g.mscheme
     tgt = max(1, g.target(ms))
     thr = g.thr[ms]
-    inflow = _inflow(g)
+    inflow, ivar = _inflow(g, spread=True)
     final = not g.mstages
     future = sum(g.target(u) for u in g.mstages)
     total = max(tgt + future, _total_budget(g))
     if pre:
-        p_done = _sig((thr + inflow - tgt + 0.5) / 0.7)
+        p_done = _sig((thr + inflow - tgt + 0.5) / (0.6 * math.sqrt(ivar) + 0.2))
         x -= (w["loss"] / n if final else w["stage"]) * p_done
         thr = min(tgt, thr + inflow)
     budget = tgt - thr + future
@@ -238,7 +247,7 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
         if pre and g._form[p]:
             # a stunned villain skips his attack (the first activation)
             va = 0 if g.st[v] & 1 and n == 1 else g.atk(v) + (2.6 if vc.atk_star else 1.3)
-            inc = va
+            inc = va + w["enc_hit"] * (1 + sum(_c(g, u).hazard for u in g.eplay)) * (g.atk(v) + 1.3)
             for m in g.eplay:
                 if g.eng[m] == p and _c(g, m).type == "minion":
                     inc += g.atk(m)
@@ -250,7 +259,7 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
                 x -= w["exh"]
             x -= w["loss"] / n * _sig((inc - hl + w["dmargin"]) / w["dscale"])
             hl = max(0.0, hl - inc)
-        x += w["hp"] * min(hl, 12)
+        x += w["hp"] * min(hl, 12) + w["hpsafe"] * (1.0 - math.exp(-hl / 4.0))
         if g._form[p] and not pre:
             dg = _danger(g, p)
             if hl <= dg:
