@@ -50,6 +50,9 @@ from capes.games.alliances.state import (
 _EXP_SUCC = 0.5625  # expected successes per attack die (4/8, plus a die more for each Critical, 1/8 * 1/2)
 _SHOCK, _HEX, _INC, _BLEED = COND_BIT["shock"], COND_BIT["hex"], COND_BIT["incinerate"], COND_BIT["bleed"]
 _PHYS, _ENERGY = 0, 1
+#: the forecast's prices: a KO (the Mission fails), a Daze of a Healthy Character at Level 1 (less at higher
+#: Levels), and each point of Damage
+W_KO, W_DAZE, W_DMG = 100.0, 40.0, 1.5
 _FACE_P = (1 / 8, 1 / 8, 2 / 8, 1 / 8, 2 / 8, 1 / 8)  # each die result's chance (dice.FACE_COUNTS)
 
 #: Level-Up Cards in the order the bot keeps them (earlier is better): Power-free attacks first (Power is
@@ -134,6 +137,10 @@ def _char_hit(dice: int, hexed: bool, defense: int, left: int) -> tuple[float, f
     return p_ko, exp
 
 
+def _lose(c: list[Any]) -> float:
+    return W_KO if c[C_INJ] else W_DAZE * (1.0 - 0.125 * (c[C_LVL] - 1))
+
+
 # --- the forecast -------------------------------------------------------------------------------------------------
 class Forecast:
     """The squad's situation as the heuristic reads it (all public: ``view(seat)`` shows every field used), with the
@@ -170,6 +177,8 @@ class Forecast:
         occ = state.occupied()
         self.open_spawns = [s for s in state.stage.spaces_of("S") if s not in occ]
         self.gg_hit = self._gg_paths() if self.boss_stage else {}
+        self._memo: dict[Any, int] = {}
+        self._region: dict[tuple[int, int], frozenset[int]] = {}
 
     def _gg_paths(self) -> dict[int, float]:
         """Boss Battle: the chance each Space lies on Green Goblin's next Advance (he barrels into Characters on
@@ -212,7 +221,17 @@ class Forecast:
 
     def advance_end(self, start: int, goal: int, speed: int, blocked: set[int], others: set[int], free: bool) -> int:
         """Where an Enemy Advancing ``speed`` Toward ``goal`` ends (the engine's rule: nearest reachable Space,
-        then fewest Spaces moved, then lowest index)."""
+        then fewest Spaces moved, then lowest index); remembered for this forecast."""
+        reg = self._region.get((start, speed))
+        if reg is None:
+            reg = self._region[(start, speed)] = frozenset(self.b.ball(start, speed))
+        key = (start, goal, speed, reg & blocked, reg & others)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self._advance_end(start, goal, speed, blocked, others, free)
+        return got
+
+    def _advance_end(self, start: int, goal: int, speed: int, blocked: set[int], others: set[int], free: bool) -> int:
         b = self.b
         dist = b.dist[goal]
         best_d, best_step, best_t = dist[start], 0, start
@@ -265,8 +284,8 @@ class Forecast:
             tgt = [i for i in awake if d[pos[i]] == near]
             if len(tgt) > 1:  # ties: the players decide (the bot sends it to the sturdiest, see _k_nearest)
                 tgt.sort(key=lambda i: (-self._sturdy(i), i))
-            if near <= card.range:
-                q = p
+            if near <= 1:
+                q = p  # it cannot end any nearer
             else:
                 taken.discard(p)
                 q = self.advance_end(p, pos[tgt[0]], card.speed, blocked, taken, "goblin_glider" in card.rules)
@@ -300,7 +319,7 @@ class Forecast:
             s0 = c[C_STA] if sta is None else sta
             after = s0 - 2
             if after <= 0:
-                gone = (100.0 if c[C_INJ] else 25.0 + 5.0 * (4 - c[C_LVL])) + s0 * 1.5
+                gone = _lose(c) + s0 * W_DMG
             else:
                 gone = self._risk(i, pos, atk, after) + 3.0
             return hit * gone + (1.0 - hit) * self._risk(i, pos, atk, sta)
@@ -336,8 +355,7 @@ class Forecast:
         bleed = 2 if c[C_COND] & _BLEED else 0
         if bleed and sta <= bleed:
             p1 = 1.0
-        lose = 100.0 if c[C_INJ] else 25.0 + 5.0 * (4 - c[C_LVL])
-        return p1 * lose + e1 * 1.5
+        return p1 * _lose(c) + e1 * W_DMG
 
     def total_risk(self, pos: list[int], gone: frozenset[int] = frozenset(), sta: dict[int, int] | None = None) -> float:
         atk = self.attackers(pos, gone)
@@ -405,6 +423,21 @@ class HeuristicBot:
         self.game = game
         self.seat = seat
         self.rng = Rng(seed * 7919 + seat + 1)
+        self._sig: Any = None
+        self._fc: Forecast | None = None
+        self._dv: dict[tuple[int, int], float] = {}
+
+    def _forecast(self, st: Any) -> Forecast:
+        """The forecast of this position, and the values of Spaces found for it, kept while the position lasts
+        (an Activation asks who, what, then where, of the same position)."""
+        sig = (st.stage_i, st.turn, st.rounds_total, st.completed, st.target, tuple(st.braces), tuple(st.tracker),
+               st.terrain, tuple(tuple(c) for c in st.chars), tuple(tuple(e) for e in st.enemies),
+               tuple(tuple(t) for t in st.tokens))
+        if sig != self._sig or self._fc is None:
+            self._sig = sig
+            self._fc = Forecast(st)
+            self._dv = {}
+        return self._fc
 
     def choose(self, state: Any) -> str:
         d = state.decision
@@ -500,7 +533,7 @@ class HeuristicBot:
             cs = [c[C_POS] for c in st.chars if c[C_POS] >= 0 and not c[C_DAZ]]
             return max(opts, key=lambda o: min((b.dist[b.parse(o.id[6:])][x] for x in cs), default=0)).id
         ci = p[3]
-        fc = Forecast(st)
+        fc = self._forecast(st)
         pos = fc.positions()
 
         def val(o: Any) -> float:
@@ -536,8 +569,14 @@ class HeuristicBot:
         return min(opts, key=hits).id
 
     # --- who Activates -------------------------------------------------------------------------------------------
+    #: how much of a Character's own forecast risk counts toward Activating it now (before the Enemies move)
+    URGENCY = 0.5
+
     def _k_activate(self, st: Any, d: Any, opts: Any) -> str:
         best, best_v = opts[0].id, -1e9
+        fc = self._forecast(st)
+        pos = fc.positions()
+        atk = fc.attackers(pos)
         for o in opts:
             twin = st.clone()
             twin.apply(o.id)
@@ -551,6 +590,8 @@ class HeuristicBot:
             c = st.chars[ci]
             if c[C_DAZ]:
                 v += 50.0  # shake off being Dazed before the Cleanup Phase would do it anyway: act with it
+            elif pos[ci] >= 0:
+                v += self.URGENCY * fc.risk(ci, pos[ci], atk[ci])
             if v > best_v:
                 best, best_v = o.id, v
         return best
@@ -561,7 +602,7 @@ class HeuristicBot:
 
     def _best_activation(self, st: Any, opts: Any) -> tuple[str, float]:
         """The best option of an Activation menu and its gain over ending the Activation now."""
-        fc = Forecast(st)
+        fc = self._forecast(st)
         ci = st.active
         me = st.chars[ci]
         pos = fc.positions()
@@ -664,6 +705,14 @@ class HeuristicBot:
         return list(st._advance_targets(ci, st.cside(ci).speed))
 
     def _dest_value(self, st: Any, fc: Forecast, ci: int, t: int, pos: list[int]) -> float:
+        if fc is self._fc:
+            v = self._dv.get((ci, t))
+            if v is None:
+                v = self._dv[(ci, t)] = self._dest_value_of(st, fc, ci, t, pos)
+            return v
+        return self._dest_value_of(st, fc, ci, t, pos)
+
+    def _dest_value_of(self, st: Any, fc: Forecast, ci: int, t: int, pos: list[int]) -> float:
         b = st.board
         new = pos[:]
         new[ci] = t
@@ -681,7 +730,7 @@ class HeuristicBot:
         return v
 
     def _k_destination(self, st: Any, d: Any, opts: Any) -> str:
-        fc = Forecast(st)
+        fc = self._forecast(st)
         ci = st.active if st.active >= 0 else st.pending[2]
         pos = fc.positions()
         b = st.board
