@@ -20,6 +20,7 @@ from capes.games.alliances.objectives import in_reach
 from capes.games.alliances.state import (
     C_DAZ,
     C_POS,
+    C_POW,
     DIR_WORDS,
     E_COND,
     E_POS,
@@ -236,9 +237,12 @@ def _boss_setup(st: StateData) -> None:
 
 
 def _boss_interact(st: StateData, ci: int) -> list[Option]:
-    out = []
+    out: list[Option] = []
+    if st.chars[ci][C_POW] < st._interact_cost(ci):
+        return out  # alliances/interact: 1 Power
     for t in st.tokens:
-        if t[T_KIND] == "brace" and not st.braces[t[T_X]] and in_reach(st, ci, t) and st._can_interact(ci, t[T_ID]):
+        if (t[T_KIND] == "brace" and not st.braces[t[T_X]] and (ci, t[T_ID]) not in st.interacted
+                and in_reach(st, ci, t)):
             out.append(Option(f"interact:{t[T_ID]}", f"Interact: turn the Brace at {st.lbl(t[T_POS])}", "Interact"))
     return out
 

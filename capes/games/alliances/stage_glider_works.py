@@ -28,10 +28,11 @@ def _works_charged(st: StateData) -> list[list[Any]]:
 
 
 def _works_interact(st: StateData, ci: int) -> list[Option]:
-    out = []
+    out: list[Option] = []
+    if st.chars[ci][C_POW] < st._interact_cost(ci) + CHARGE_EXTRA:
+        return out  # alliances/stage/glider-works/objective: a Charge costs the Interact's Power and more
     for t in st.tokens:
-        if (t[T_KIND] == "obj" and t[T_X] == 0 and securing(st, ci, t) and st._can_interact(ci, t[T_ID])
-                and st.chars[ci][C_POW] >= st._interact_cost(ci) + CHARGE_EXTRA):
+        if t[T_KIND] == "obj" and t[T_X] == 0 and (ci, t[T_ID]) not in st.interacted and securing(st, ci, t):
             out.append(Option(f"interact:{t[T_ID]}", f"Interact: plant a Charge on the glider prototype at {st.lbl(t[T_POS])}",
                               "Interact"))
     return out

@@ -10,6 +10,7 @@ Rule ids (rules.yaml): alliances/dazed, alliances/halving, alliances/level-up.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from capes.core.protocol import Option, State
@@ -31,6 +32,7 @@ _NF = len(_FACE)
 SUCC_ATK = (1, 1, 1, 0, 0, 0)  # crit wild hit count for attacks
 SUCC_DEF = (1, 1, 0, 1, 0, 0)  # crit wild block count for defence / dodge
 MAX_POWER = 10
+_E_POS = itemgetter(E_POS)
 DIR_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
@@ -176,8 +178,10 @@ class StateData(State):
         return {e[E_POS]: e for e in self.enemies}
 
     def occupied(self) -> set[int]:
-        s = {c[C_POS] for c in self.chars if c[C_POS] >= 0}
-        s.update(e[E_POS] for e in self.enemies)
+        """The Spaces a Character or an Enemy is in."""
+        s = {c[C_POS] for c in self.chars}
+        s.discard(-1)  # off the battlefield
+        s.update(map(_E_POS, self.enemies))
         return s
 
     def awake(self) -> list[int]:
