@@ -15,7 +15,7 @@ from typing import Any
 
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.content import COND_BIT, CONDITIONS
-from capes.games.alliances.decisions import INTERACT_DO, answer, decider, question
+from capes.games.alliances.decisions import INTERACT_DO, answer, decider, kept, question
 from capes.games.alliances.stages import SCRIPTS_INTERACT, no_interact
 from capes.games.alliances.state import (
     C_COND,
@@ -204,7 +204,9 @@ def _how(strength: int, cost: int) -> str:
 
 @decider("activate")
 def _activate_d(st: StateData) -> Decision:
-    opts = [Option(f"activate:{st.game.squad[i]}", f"Activate {st.cname(i)}") for i in st.pending[2]]  # type: ignore[index]
+    menus = st.game.menus
+    opts = [menus.get(("activate", i)) or kept(menus, ("activate", i), Option(f"activate:{st.game.squad[i]}", f"Activate {st.cname(i)}"))
+            for i in st.pending[2]]  # type: ignore[index]
     return question(st, "Which Character Activates next?", opts, "activate")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.content import COND_BIT
-from capes.games.alliances.decisions import ANSWERS, answer, decider, question
+from capes.games.alliances.decisions import ANSWERS, answer, decider, kept, question
 from capes.games.alliances.stages import SCRIPTS_KO, no_ko
 from capes.games.alliances.state import (
     C_COND,
@@ -101,6 +101,21 @@ class Damage(StateData):
         self._push(("assist_give", ci, n, ()))
         self._gain_xp(ci, 1)
 
+    def _assist_option(self, j: int, what: str, cond: str = "") -> Option:
+        """What Character ``j`` may receive from a Heroic Assist (depends on the squad alone: kept per Game)."""
+        menus = self.game.menus
+        key = ("assist", j, what, cond)
+        o = menus.get(key)
+        if o is None:
+            nm = self.cname(j)
+            cid = self.game.squad[j]
+            if cond:
+                o = Option(f"assist:{cid}:cond:{cond}", f"{nm} removes {cond_title(cond)}", nm)
+            else:
+                o = Option(f"assist:{cid}:{what}", _ASSIST_TEXT[what].format(nm), nm)
+            kept(menus, key, o)
+        return o
+
     def _f_assist_give(self, ci: int, n: int, got: tuple[int, ...]) -> None:
         if n <= 0 or self.over:
             return
@@ -110,19 +125,20 @@ class Damage(StateData):
         opts = []
         for j in cands:
             cj = self.chars[j]
-            nm = self.cname(j)
-            cid = self.game.squad[j]
             if cj[C_STA] < self.cside(j).stamina:
-                opts.append(Option(f"assist:{cid}:heal", f"{nm} removes 1 Damage", nm))
-            for cn in cond_names(cj[C_COND]):
-                opts.append(Option(f"assist:{cid}:cond:{cn}", f"{nm} removes {cond_title(cn)}", nm))
-            opts.append(Option(f"assist:{cid}:power", f"{nm} gains 1 Power", nm))
+                opts.append(self._assist_option(j, "heal"))
+            if cj[C_COND]:
+                opts += [self._assist_option(j, "cond", cn) for cn in cond_names(cj[C_COND])]
+            opts.append(self._assist_option(j, "power"))
             if self._can_advance(j, 1):
-                opts.append(Option(f"assist:{cid}:advance", f"{nm} Advances 1 Space", nm))
+                opts.append(self._assist_option(j, "advance"))
         if len(opts) == 1:
             ANSWERS["assist"](self, opts[0].id, ("assist", self.seat_of(ci), ci, n, got, tuple(opts)))
             return
         self._ask("assist", self.seat_of(ci), ci, n, got, tuple(opts))
+
+
+_ASSIST_TEXT = {"heal": "{} removes 1 Damage", "power": "{} gains 1 Power", "advance": "{} Advances 1 Space"}
 
 
 @decider("assist")

@@ -6,6 +6,7 @@
   ``ANSWERS[kind](state, option_id, pending)`` applies the answer (pushing frames). Each chapter module
   declares the questions it asks with ``@decider``/``@answer``, next to the rule that asks them.
 - ``INTERACT_DO[stage_script](state, ci, parts)`` applies a Stage's Interact (stages.py fills it).
+- ``kept`` reuses the Options of frequent questions across menus and states (per Game, bounded).
 
 This module imports no chapter, so every chapter can import it (no cycles).
 """
@@ -45,6 +46,20 @@ def answer(kind: str) -> Any:
         ANSWERS[kind] = f
         return f
     return wrap
+
+
+#: how many Options a Game keeps in ``game.menus`` before it empties it (see ``kept``)
+MENU_LIMIT = 4096
+
+
+def kept(menus: dict[Any, Option], key: Any, option: Option) -> Option:
+    """Keep ``option`` in a Game's ``menus`` under ``key``, which must hold every value its id, label and group
+    are made from (the Game fixes the content and squad): the next menu with the same key reuses it (an Option is
+    an immutable value). Emptied when full, so it stays bounded whatever the number of games."""
+    if len(menus) >= MENU_LIMIT:
+        menus.clear()
+    menus[key] = option
+    return option
 
 
 def question(st: StateData, prompt: str, opts: list[Option] | tuple[Option, ...], kind: str) -> Decision:

@@ -170,11 +170,13 @@ class EnemyAttack(StateData):
             e[E_DAZ] = 0
 
 
+_SPIDER_SENSE = (Option("use", "Spider-Sense: spend 1 Power to add 1 die to the defence pool"), Option("pass", "Do not use it"))
+
+
 @decider("react")
 def _react_d(st: StateData) -> Decision:
     _, _, skill, ci, uids = st.pending  # type: ignore[misc]
-    opts = [Option("use", "Spider-Sense: spend 1 Power to add 1 die to the defence pool"), Option("pass", "Do not use it")]
-    return question(st, f"{st.cname(ci)} is targeted by an Enemy attack", opts, "reactive")
+    return question(st, f"{st.cname(ci)} is targeted by an Enemy attack", _SPIDER_SENSE, "reactive")
 
 
 @answer("react")

@@ -12,8 +12,19 @@ from __future__ import annotations
 from typing import Any
 
 from capes.core.protocol import Decision, Option
-from capes.games.alliances.decisions import answer, decider, question
-from capes.games.alliances.state import C_DAZ, C_POS, E_DAZ, E_DMG, E_POS, E_UID, T_KIND, T_POS, StateData
+from capes.games.alliances.decisions import answer, decider, kept, question
+from capes.games.alliances.state import (
+    C_DAZ,
+    C_POS,
+    E_DAZ,
+    E_DMG,
+    E_ID,
+    E_POS,
+    E_UID,
+    T_KIND,
+    T_POS,
+    StateData,
+)
 
 
 class EnemyMove(StateData):
@@ -168,8 +179,12 @@ def _nearest_d(st: StateData) -> Decision:
     uid, cands = st.pending[2], st.pending[4]  # type: ignore[index]
     e = st.enemy(uid)
     nm = st.ewhere(e) if e else "the Enemy"
-    opts = [Option(f"nearest:{st.game.squad[i]}", f"{nm} Advances Toward {st.cname(i)} (at {st.lbl(st.chars[i][C_POS])})")
-            for i in cands]
+    menus = st.game.menus
+    opts = []
+    for i in cands:
+        key = ("nearest", nm, i, st.chars[i][C_POS], st.board)
+        opts.append(menus.get(key) or kept(menus, key, Option(
+            f"nearest:{st.game.squad[i]}", f"{nm} Advances Toward {st.cname(i)} (at {st.lbl(st.chars[i][C_POS])})")))
     return question(st, f"Tie for the nearest Character: which one does {nm} Advance Toward?", opts, "nearest")
 
 
@@ -183,16 +198,23 @@ def _nearest_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
         st._enemy_advance(e, st.chars[ci][C_POS], speed, rule, st.cname(ci))
 
 
+_BY_ARRIVAL = {bleed: Option("order:arrival", f"{'Resolve' if bleed else 'Advance'} them in the order they entered the battlefield")
+               for bleed in (False, True)}
+
+
 @decider("minion_order")
 def _minion_order_d(st: StateData) -> Decision:
     _, _, uids, speeds, rule = st.pending  # type: ignore[misc]
     bleed = rule == "alliances/enemy-conditions/bleed"
     verb = "suffers its Bleed" if bleed else "Advances"
-    opts = [Option("order:arrival", f"{'Resolve' if bleed else 'Advance'} them in the order they entered the battlefield")]
+    opts = [_BY_ARRIVAL[bleed]]
+    menus = st.game.menus
+    board = st.board
     for u in uids:
         e = st.enemy(u)
         if e is not None:
-            opts.append(Option(f"first:{u}", f"{st.ewhere(e)} {verb} next", "Choose the next"))
+            key = ("first", u, e[E_ID], e[E_POS], board, bleed)
+            opts.append(menus.get(key) or kept(menus, key, Option(f"first:{u}", f"{st.ewhere(e)} {verb} next", "Choose the next")))
     prompt = ("Enemy Bleed KOs several Minions: the players decide the order they go back onto the Spawn Tracker"
               if bleed else "Enemies Advance: the players decide the order")
     return question(st, prompt, opts, "enemy-order")

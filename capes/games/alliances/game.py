@@ -6,7 +6,7 @@ from typing import Any
 
 from capes.core.config import Param
 from capes.core.errors import ConfigError, ContentError
-from capes.core.protocol import ContentEntry, Game, State
+from capes.core.protocol import ContentEntry, Game, Option, State
 from capes.core.rng import Rng
 from capes.games.alliances.content import Content, Side, load_content
 from capes.games.alliances.engine import AlliancesState
@@ -59,6 +59,7 @@ class AlliancesGame(Game):
                 raise ConfigError(f"alliances: config 'squad' has unknown Character {cid!r}; allowed: {', '.join(known)}")
         self.squad = squad
         self.cnames = tuple(self.data.characters[cid].name for cid in squad)  # state.cname, by squad index
+        self.menus: dict[Any, Option] = {}  # Options reused by frequent questions (decisions.kept; bounded)
         self.players = cfg["players"]
         # alliances/squad: the players decide who controls which Character (config `control`), else
         # Characters are split among players in squad order
