@@ -202,4 +202,13 @@ FRAME_RECORDS: dict[str, type] = {
 def record_of(frame: tuple) -> Any:
     """The named record of an event frame (a plain tuple on the stack)."""
     rec = EVENTS.get(frame[1]) if frame[0] == "evt" else FRAME_RECORDS.get(frame[0])
-    return rec(*frame) if rec is not None else frame
+    if rec is None:
+        return frame
+    if len(frame) == _WIDTH[rec]:  # every field given: what rec(*frame) builds, without its Python-level __new__
+        return _new_tuple(rec, frame)
+    return rec(*frame)  # fills the fields a frame leaves out with their defaults
+
+
+_new_tuple = tuple.__new__
+#: record -> how many fields it has
+_WIDTH: dict[type, int] = {rec: len(rec._fields) for rec in {*EVENTS.values(), *FRAME_RECORDS.values()}}
