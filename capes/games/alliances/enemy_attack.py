@@ -43,15 +43,16 @@ class EnemyAttack(StateData):
         that still finds no Open Spawn Space) causes it: only the step ends with Enemy Bleed and a Boss's
         Dazed token removed (alliances/enemy-conditions/bleed, alliances/boss-dazed)."""
         # alliances/enemies-attack: each Enemy attacks each Character within its Attack Range
-        b = self.board
-        targets = self.awake()
-        by_char: dict[int, list[int]] = {i: [] for i in targets}
+        dist = self.board.dist
+        targets = [(i, self.chars[i][C_POS]) for i in self.awake()]
+        by_char: dict[int, list[int]] = {i: [] for i, _ in targets}
         attacked: list[int] = []
         for e in self.enemies:
             if e[E_DAZ]:
                 continue
             rng = self.ecard(e).range
-            hits = [i for i in targets if b.dist[e[E_POS]][self.chars[i][C_POS]] <= rng]
+            row = dist[e[E_POS]]
+            hits = [i for i, p in targets if row[p] <= rng]
             if not hits:
                 continue
             if e[E_COND] & COND_BIT["shock"]:
@@ -110,12 +111,12 @@ class EnemyAttack(StateData):
                     self.emit("alliances/cover", f"{self.cname(ci)} is in Cover: one die becomes a Block.")
                     break
         # alliances/enemy-attack/8
-        succ = sum(SUCC_DEF[x] for x in r)
+        succ = sum(map(SUCC_DEF.__getitem__, r))
         final = strength - succ
         who = (self.ewhere(attackers[0]) + " attacks" if len(attackers) == 1
                else f"{plural(len(attackers), 'Enemy', 'Enemies')} attack")
         self.emit("alliances/enemy-attack/8", f"{who} {self.cname(ci)} ({ATTACK_TYPES[atype].title()}, Attack Strength {strength}); "
-                  f"defence [{','.join(RESULT_NAMES[x] for x in r)}] = {plural(succ, 'success', 'successes')}; "
+                  f"defence [{','.join(map(RESULT_NAMES.__getitem__, r))}] = {plural(succ, 'success', 'successes')}; "
                   + (f"final Attack Strength {final}." if final > 0 else "final Attack Strength 0: no Damage."))
         # alliances/enemy-attack/10: Damage and Power
         dealt = 0

@@ -131,7 +131,7 @@ class EnemyMove(StateData):
         # the best end so far by (distance to goal, Spaces moved, Space index); breadth-first order visits
         # fewer Spaces moved first, so a tie on distance is won only within the same step by a lower index
         best_d, best_step, best_t = d0, 0, start
-        seen = {start}
+        seen = blocked | {start}  # Spaces reached, and Characters' Spaces, which an Enemy never enters
         frontier = [start]
         for step in range(1, speed + 1):
             nxt = []
@@ -139,7 +139,7 @@ class EnemyMove(StateData):
                 if s != start and s in ter and not free:
                     continue
                 for t in adj[s]:
-                    if t in seen or t in blocked:
+                    if t in seen:
                         continue
                     seen.add(t)
                     nxt.append(t)

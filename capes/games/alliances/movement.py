@@ -39,7 +39,7 @@ class Movement(StateData):
         ter = self.terrain
         skills = () if self.chars[ci][C_DAZ] else self.cside(ci).skills  # alliances/dazed: no skills
         free = "wall_crawler" in skills or "flight" in skills
-        seen = {start}
+        seen = blocked | {start}  # Spaces reached, and the Enemies' Spaces, which it never enters
         frontier = [start]
         for _ in range(speed):
             nxt = []
@@ -47,10 +47,11 @@ class Movement(StateData):
                 if s != start and s in ter and not free:
                     continue  # entering Terrain ends the Advance
                 for t in adj[s]:
-                    if t not in seen and t not in blocked:
+                    if t not in seen:
                         seen.add(t)
                         nxt.append(t)
             frontier = nxt
+        seen -= blocked
         seen.difference_update([c[C_POS] for c in self.chars])  # start, and the allies' Spaces
         return sorted(seen)
 
