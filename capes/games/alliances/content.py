@@ -131,9 +131,14 @@ class Stage:
     tags: dict[str, tuple[int, ...]]
     tracker_spawns: tuple[int, ...]
     tracker_start: tuple[str, ...]
+    _spaces_of: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def spaces_of(self, t: str) -> list[int]:
-        return [s for s, k in enumerate(self.space_type) if k == t]
+        """The Spaces of type ``t``, in index order (kept per type: the Stage never changes)."""
+        got = self._spaces_of.get(t)
+        if got is None:
+            got = self._spaces_of[t] = tuple(s for s, k in enumerate(self.space_type) if k == t)
+        return list(got)
 
 
 @dataclass

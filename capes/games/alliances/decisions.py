@@ -64,4 +64,4 @@ def kept(menus: dict[Any, Option], key: Any, option: Option) -> Option:
 
 def question(st: StateData, prompt: str, opts: list[Option] | tuple[Option, ...], kind: str) -> Decision:
     """The Decision for the open question: its seat, a prompt and the options."""
-    return Decision(st.pending[1], prompt, tuple(opts), kind=kind)  # type: ignore[index]
+    return Decision(st.pending[1], prompt, tuple(opts), (), False, kind)  # type: ignore[index]  (positional: cheaper)

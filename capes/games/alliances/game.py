@@ -59,6 +59,7 @@ class AlliancesGame(Game):
                 raise ConfigError(f"alliances: config 'squad' has unknown Character {cid!r}; allowed: {', '.join(known)}")
         self.squad = squad
         self.cnames = tuple(self.data.characters[cid].name for cid in squad)  # state.cname, by squad index
+        self.enames = {eid: card.name for eid, card in self.data.enemies.items()}  # state.ename
         self.menus: dict[Any, Option] = {}  # Options reused by frequent questions (decisions.kept; bounded)
         self.players = cfg["players"]
         # alliances/squad: the players decide who controls which Character (config `control`), else

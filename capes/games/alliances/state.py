@@ -139,7 +139,7 @@ class StateData(State):
 
     def ecard(self, e: list[Any]) -> Any:
         card = self.game.data.enemies[e[E_ID]]
-        if card.boss is not None and self.is_boss(e):
+        if card.boss is not None and e[E_ID] == self.game.boss_id and self.stage.kind == "boss":  # is_boss(e)
             return card.boss
         return card
 
@@ -147,7 +147,7 @@ class StateData(State):
         return e[E_ID] == self.game.boss_id and self.stage.kind == "boss"
 
     def ename(self, e: list[Any]) -> str:
-        return self.game.data.enemies[e[E_ID]].name
+        return self.game.enames[e[E_ID]]
 
     def ewhere(self, e: list[Any]) -> str:
         """The Enemy as players tell it apart: its name and its Space."""
