@@ -129,7 +129,9 @@ class StateData(State):
 
     def cside(self, ci: int) -> Any:
         c = self.chars[ci]
-        return self.game.side(self.game.squad[ci], c[C_INJ], c[C_CARDS])
+        g = self.game
+        key = (g.squad[ci], c[C_INJ], c[C_CARDS])
+        return g._sides.get(key) or g.side(*key)  # game.side's own table read first (one call fewer)
 
     def has_skill(self, ci: int, skill: str) -> bool:
         c = self.chars[ci]
