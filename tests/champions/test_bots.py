@@ -186,3 +186,21 @@ def test_turn_lookahead_values_every_option_before_the_villain_phase(monkeypatch
     assert s.decision.kind == "turn"
     HeuristicBot(s.game, 0, seed=1).choose(s)
     assert seen and all(seen)
+
+
+def test_value_hit_points_count_most_when_few_are_left():
+    """A hero at 3 hit points is one attack from elimination (champions/summary/scoring/elimination): one hit
+    point is then worth more than one threat far from the target, while at 9 hit points the threat matters
+    more (the old evaluation gave every hit point the same small weight, so Spider-Man took threat as damage
+    with Great Responsibility down to his last points)."""
+    s = scenario(threat=2, hand=[])
+    s.dmg[s.ident[0]] = 7
+    low = s.clone()
+    low.dmg[low.ident[0]] = 8
+    low.thr[low.mscheme] = 1
+    assert value(s) > value(low)
+    s.dmg[s.ident[0]] = 1
+    high = s.clone()
+    high.dmg[high.ident[0]] = 2
+    high.thr[high.mscheme] = 1
+    assert value(high) > value(s)
