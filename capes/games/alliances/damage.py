@@ -123,6 +123,8 @@ class Damage(StateData):
         if not cands:
             return
         opts = []
+        occupied = self.occupied()
+        adj = self.board.adj
         for j in cands:
             cj = self.chars[j]
             if cj[C_STA] < self.cside(j).stamina:
@@ -130,7 +132,7 @@ class Damage(StateData):
             if cj[C_COND]:
                 opts += [self._assist_option(j, "cond", cn) for cn in cond_names(cj[C_COND])]
             opts.append(self._assist_option(j, "power"))
-            if self._can_advance(j, 1):
+            if any(t not in occupied for t in adj[cj[C_POS]]):  # _can_advance(j, 1): a free neighbouring Space
                 opts.append(self._assist_option(j, "advance"))
         if len(opts) == 1:
             ANSWERS["assist"](self, opts[0].id, ("assist", self.seat_of(ci), ci, n, got, tuple(opts)))
