@@ -88,9 +88,9 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub = Hub(store or SqliteStorage(db), BotRunner(bot_workers, bot_processes), bot_pause=bot_pause,
                   max_open=max_open, version=version)
-        for g in game_ids():  # import each game and its content now, not during the first player's request
+        for g in game_ids():  # import each game, its content and rules index now, not during a player's request
             try:
-                hub.game(g, {})
+                hub.game(g, {}).rules.get("")
             except CapesError:
                 pass
         n = hub.resume_all()

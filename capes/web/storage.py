@@ -67,6 +67,18 @@ class Storage(ABC):
     def append_action(self, table_id: str, action: ActionRecord) -> None:
         """Store and commit one action; ``action.n`` must be the next position (else ``StorageConflict``)."""
 
+    def append_actions(self, batch: list[tuple[str, ActionRecord]]) -> list[Exception | None]:
+        """Store and commit several actions (of different tables); for each, None once it is committed or the
+        exception :meth:`append_action` raised for it. A backend may commit them together (one transaction)."""
+        out: list[Exception | None] = []
+        for table_id, action in batch:
+            try:
+                self.append_action(table_id, action)
+                out.append(None)
+            except Exception as e:  # reported to that action's caller alone
+                out.append(e)
+        return out
+
     @abstractmethod
     def actions(self, table_id: str) -> list[ActionRecord]: ...
 
@@ -171,6 +183,26 @@ class SqliteStorage(Storage):
                     raise StorageConflict(f"table {table_id}: action #{action.n + 1} is not the next one")
         except sqlite3.IntegrityError:
             raise StorageConflict(f"table {table_id}: action #{action.n + 1} is already stored") from None
+
+    def append_actions(self, batch: list[tuple[str, ActionRecord]]) -> list[Exception | None]:
+        """One transaction for the whole batch (one commit, one WAL write); if any action of it conflicts, the
+        transaction is rolled back and each action is stored alone, so that only the conflicting ones fail."""
+        if len(batch) > 1:
+            now = time.time()
+            try:
+                with self.db:
+                    self.db.execute("BEGIN")
+                    self.db.executemany("INSERT INTO actions (table_id, n, option, seat, check_, at) "
+                                        "VALUES (?,?,?,?,?,?)",
+                                        [(t, a.n, a.option, a.seat, a.check, now) for t, a in batch])
+                    cur = self.db.executemany("UPDATE tables SET actions = ? WHERE id = ? AND actions = ?",
+                                              [(a.n + 1, t, a.n) for t, a in batch])
+                    if cur.rowcount != len(batch):
+                        raise StorageConflict("an action of the batch is not the next one of its table")
+                return [None] * len(batch)
+            except (sqlite3.IntegrityError, StorageConflict):
+                pass  # rolled back: each alone below
+        return super().append_actions(batch)
 
     def actions(self, table_id: str) -> list[ActionRecord]:
         rows = self.db.execute("SELECT n, option, seat, check_ FROM actions WHERE table_id = ? ORDER BY n",

@@ -100,6 +100,7 @@ class Table:
         self._cache_epoch = -1
         self._views: dict[tuple[str, int | None], Any] = {}  # (kind, seat) -> built for self._views_of
         self._views_of: State | None = None
+        self._seat_names: dict[int, str] = {}
         self.renders = 0  # how many seat views were built (the lazy-render test counts them)
         #: bumped at every change a page must see (an action, the table breaking)
         self.epoch = 0
@@ -110,7 +111,12 @@ class Table:
         return len(self.state.actions) if self.state is not None else 0
 
     def seat_name(self, seat: int) -> str:
-        return self.game.seat_name(seat) if self.game is not None else f"Seat {seat + 1}"
+        """The seat's name: a function of the table's game (its configuration), so asked of it once per seat."""
+        name = self._seat_names.get(seat)
+        if name is None:
+            name = self._seat_names[seat] = (self.game.seat_name(seat) if self.game is not None
+                                             else f"Seat {seat + 1}")
+        return name
 
     def seats_info(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.conns}
@@ -245,10 +251,12 @@ class Table:
         async with self.lock:
             self.check(seat, n, option)
             assert self.state is not None and seat is not None
-            self._commit(seat, option)
+            await self._commit(seat, option)
         self.changed()
 
-    def _commit(self, seat: int, option: str) -> None:
+    async def _commit(self, seat: int, option: str) -> None:
+        """Apply ``option`` to a copy of the state, store it (the hub commits the actions of one moment together),
+        and only then make the copy the table's state. Called with the table's lock held."""
         assert self.state is not None
         new = self.state.clone()
         try:
@@ -258,17 +266,22 @@ class Table:
         except Exception as e:  # an engine bug: the table keeps its last good state
             log.exception("table %s: action %r failed", self.rec.id, option)
             raise TableError(f"the engine failed on {option!r}: {type(e).__name__}: {e}") from None
+
+        def committed() -> None:  # run by the hub as soon as the action is committed, whoever still waits for it
+            self.state = new  # only now: the action is committed
+            if new.is_over:
+                res = new.result
+                note = res.summary if res is not None else ""
+                self.hub.store.set_status(self.rec.id, OVER, note)
+                self.rec.status, self.rec.note = OVER, note
+
         try:
-            self.hub.store.append_action(self.rec.id, ActionRecord(len(self.state.actions), option, seat,
-                                                                   fingerprint(new)))
+            await self.hub.commit(self.rec.id, ActionRecord(len(self.state.actions), option, seat, fingerprint(new)),
+                                  committed)
         except StorageConflict as e:
             raise TableError(str(e)) from None
-        self.state = new  # only now: the action is committed
-        if new.is_over:
-            res = new.result
-            note = res.summary if res is not None else ""
-            self.hub.store.set_status(self.rec.id, OVER, note)
-            self.rec.status, self.rec.note = OVER, note
+        except Exception as e:  # the storage failed: the action is not stored, the table keeps its state
+            raise TableError(f"the action could not be stored ({type(e).__name__}: {e}); try again") from None
 
     def changed(self) -> None:
         self.wake_all()
@@ -307,7 +320,7 @@ class Table:
             async with self.lock:
                 try:
                     self.check(seat, n, option)
-                    self._commit(seat, option)
+                    await self._commit(seat, option)
                 except TableError as e:
                     self.mark_broken(f"bot {bot!r} in seat {seat + 1} chose badly at action #{n + 1}: {e}")
                     return
@@ -330,6 +343,38 @@ class Hub:
         self.max_open = max_open
         self.tables: dict[str, Table] = {}
         self._games: dict[str, Game] = {}
+        self._batch: list[tuple[str, ActionRecord, Callable[[], None], asyncio.Future[None]]] = []
+
+    async def commit(self, table_id: str, action: ActionRecord, committed: Callable[[], None]) -> None:
+        """Store ``action``, call ``committed()`` as soon as it is committed (even if the caller was cancelled
+        meanwhile), then return (or raise what the storage raised for it, ``committed`` not called). The actions
+        that arrive during one turn of the event loop are committed together, in one transaction, right after
+        that turn: one commit instead of one per action."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if not self._batch:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._batch.append((table_id, action, committed, fut))
+        await fut
+
+    def _flush(self) -> None:
+        batch, self._batch = self._batch, []
+        try:
+            results = self.store.append_actions([(t, a) for t, a, _, _ in batch])
+        except Exception as e:  # the storage failed as a whole: every action of the batch is refused
+            log.exception("storing %d action(s) failed", len(batch))
+            results = [e] * len(batch)
+        for (_, _, committed, fut), err in zip(batch, results, strict=True):
+            if err is None:
+                try:
+                    committed()
+                except Exception:  # the action is committed all the same
+                    log.exception("after committing an action")
+            if fut.done():  # its caller was cancelled
+                continue
+            if err is None:
+                fut.set_result(None)
+            else:
+                fut.set_exception(err)
 
     def game(self, game_id: str, config: dict[str, Any]) -> Game:
         """A configured game, shared by the tables of the same configuration."""
