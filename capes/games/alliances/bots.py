@@ -768,17 +768,31 @@ def rollout_choice(state: Any, rng: Rng) -> str:
 
 
 def evaluate(state: Any) -> float:
-    """Progress through the Mission (Stages, objectives) and the squad's health, in [0, 1]."""
+    """The Mission's prospects in [0, 1] for cut-off search: Stages and this Stage's progress, the squad's lives
+    (a Healthy side is a spare life, Stamina on top), less the heuristic's forecast of the next Enemies Attack step."""
     r = state.result
     if r is not None:
         return 1.0 if r.outcomes[0] == "win" else 0.0
     n = len(state.game.stage_ids)
-    prog = state.boss_dazes / 2 if state.stage.kind == "boss" else min(state.completed, 3) / 3
-    health = 0.0
+    if state.stage.kind == "boss":
+        gg = next((e for e in state.enemies if state.is_boss(e)), None)
+        dmg = gg[E_DMG] / state.ecard(gg).stamina if gg is not None else 0.0
+        prog = min(1.0, (state.boss_dazes + dmg) / 2)
+    else:
+        prog = min(state.completed, 3) / 3
+    lives = 0.0
     for i, c in enumerate(state.chars):
         mx = state.cside(i).stamina
-        health += (0.5 if c[C_INJ] else 1.0) * (c[C_STA] / mx if not c[C_DAZ] else 0.0)
-    return max(0.0, min(1.0, 0.75 * (state.stages_done + prog) / n + 0.25 * health / 4))
+        if c[C_DAZ]:
+            lives += 0.5
+        else:
+            lives += (0.0 if c[C_INJ] else 0.5) + 0.5 * c[C_STA] / mx
+    risk = 0.0
+    if all(c[C_POS] >= 0 for c in state.chars):
+        fc = Forecast(state)
+        risk = min(1.0, fc.total_risk(fc.positions()) / W_KO)
+    v = 0.55 * (state.stages_done + prog) / n + 0.3 * lives / 4 + 0.15 * (1.0 - risk)
+    return max(0.0, min(1.0, v))
 
 
 #: the decisions the hard bot searches (what a Character does, who activates, where it goes)
@@ -790,6 +804,6 @@ BOTS: dict[str, type] = {
     "alliances-heuristic": HeuristicBot,
     "easy": noisy(HeuristicBot, "easy", 0.3),
     "normal": HeuristicBot,
-    "hard": searching(HeuristicBot, "hard", heuristic_rollouts=True, iterations=24, rollout_depth=16,
+    "hard": searching(HeuristicBot, "hard", heuristic_rollouts=True, iterations=20, rollout_depth=16,
                       prior_weight=1.0, kinds=SEARCH_KINDS),
 }
