@@ -132,17 +132,18 @@ class Activation(StateData):
                                                f"({how}): {plural(k, 'Enemy', 'Enemies')} in the line", "Attack"))
             # alliances/activation/move
             # two steps (Move, then where) keep the menu short for people and search bots
-            if self._can_advance(ci, side.speed):
+            occupied = self.occupied()
+            if self._can_advance(ci, side.speed, occupied):
                 opts.append(_move_option(side.speed))
             # alliances/activation/shake
             if c[C_COND]:
                 opts += [_SHAKE[cn] for cn in cond_names(c[C_COND])]
             # alliances/skills/active with "Action:"
-            if "web_zip" in skills and self._can_zip(ci):
+            if "web_zip" in skills and self._can_zip(ci, occupied):
                 opts.append(_WEB_ZIP)
             if "web_toss" in skills:
                 # alliances/content/web-toss: Throw a Terrain Feature within Range 1 (alliances/terrain/throw)
-                occ_line = self.occupied() | set(self.terrain)
+                occ_line = occupied | set(self.terrain)
                 for ts in self.terrain:
                     if dist[ts] <= 1:
                         for d in range(b.ndirs):
@@ -167,10 +168,9 @@ class Activation(StateData):
         occ = self.occupied()
         return [s for s in self.board.ball(self.chars[ci][C_POS], 3) if s not in occ]
 
-    def _can_zip(self, ci: int) -> bool:
-        """``bool(self._zip_targets(ci))``, stopping at the first free Space."""
-        occ = self.occupied()
-        return any(s not in occ for s in self.board.ball(self.chars[ci][C_POS], 3))
+    def _can_zip(self, ci: int, occupied: set[int]) -> bool:
+        """``bool(self._zip_targets(ci))``, stopping at the first free Space (``occupied``: ``self.occupied()``)."""
+        return any(s not in occupied for s in self.board.ball(self.chars[ci][C_POS], 3))
 
     def _interact_cost(self, ci: int) -> int:
         return 0 if self.has_skill(ci, "cat_burglar") else 1

@@ -106,7 +106,7 @@ class CharacterAttack(StateData):
             r += self.roll(extra)
         # alliances/char-attack/7: Modify Dice (no shipped effect modifies attack dice)
         # alliances/char-attack/8: successes minus Defense (Cover +1, Incinerate -2)
-        succ = sum(SUCC_ATK[x] for x in r)
+        succ = sum(map(SUCC_ATK.__getitem__, r))
         df = card.defense
         if e[E_POS] in self.terrain:
             df += 1  # alliances/cover
@@ -115,9 +115,10 @@ class CharacterAttack(StateData):
             e[E_COND] &= ~COND_BIT["incinerate"]
         df = max(0, df)
         net = succ - df
-        faces = ",".join(RESULT_NAMES[x] for x in r)
+        faces = ",".join(map(RESULT_NAMES.__getitem__, r))
+        where = self.ewhere(e)
         self.emit("alliances/char-attack/8", f"{self.cname(ci)} rolls [{faces}]: {plural(succ, 'success', 'successes')} "
-                  f"against {self.ewhere(e)}'s Defense {df}.")
+                  f"against {where}'s Defense {df}.")
         if hexed:
             e[E_COND] &= ~COND_BIT["hex"]
         # alliances/char-attack/10: apply Damage (an Enemy suffers at most its remaining Stamina)
@@ -125,11 +126,11 @@ class CharacterAttack(StateData):
         mark = len(self.stack)
         if net > 0:
             dealt = min(net, card.stamina - e[E_DMG])
-            self.emit("alliances/char-attack/10", f"{a.name} deals {dealt} Damage to {self.ewhere(e)} "
+            self.emit("alliances/char-attack/10", f"{a.name} deals {dealt} Damage to {where} "
                       f"({min(card.stamina, e[E_DMG] + dealt)}/{card.stamina} Damage).")
             ko = self._hurt_enemy(e, net, ci)
         else:
-            self.emit("alliances/char-attack/10", f"{a.name} deals no Damage to {self.ewhere(e)}.")
+            self.emit("alliances/char-attack/10", f"{a.name} deals no Damage to {where}.")
         # alliances/attack-special-rules: icon thresholds on the final roll (applied after the attack, step 12A)
         frames: list[tuple[Any, ...]] = []
         for rule in a.rules:

@@ -55,12 +55,14 @@ class Movement(StateData):
         seen.difference_update([c[C_POS] for c in self.chars])  # start, and the allies' Spaces
         return sorted(seen)
 
-    def _can_advance(self, ci: int, speed: int) -> bool:
+    def _can_advance(self, ci: int, speed: int, occupied: set[int] | None = None) -> bool:
         """Can the Character end an Advance of up to ``speed`` Spaces anywhere (alliances/advance)? The same
-        answer as ``bool(self._advance_targets(ci, speed))``, but the first free neighbouring Space will do."""
+        answer as ``bool(self._advance_targets(ci, speed))``, but the first free neighbouring Space will do.
+        ``occupied``: ``self.occupied()`` when the caller has it already."""
         if speed <= 0:
             return False
-        occupied = self.occupied()
+        if occupied is None:
+            occupied = self.occupied()
         for t in self.board.adj[self.chars[ci][C_POS]]:
             if t not in occupied:
                 return True  # one step into a Space with no Enemy and no Character
