@@ -132,7 +132,7 @@ class EnemyMove(StateData):
         # fewer Spaces moved first, so a tie on distance is won only within the same step by a lower index
         best_d, best_step, best_t = d0, 0, start
         seen = blocked | {start}  # Spaces reached, and Characters' Spaces, which an Enemy never enters
-        frontier = [start]
+        frontier = [start] if d0 > floor else []  # already as near as an end can be: it stays
         for step in range(1, speed + 1):
             nxt = []
             for s in frontier:

@@ -32,6 +32,7 @@ _NF = len(_FACE)
 SUCC_ATK = (1, 1, 1, 0, 0, 0)  # crit wild hit count for attacks
 SUCC_DEF = (1, 1, 0, 1, 0, 0)  # crit wild block count for defence / dodge
 MAX_POWER = 10
+_C_POS = itemgetter(C_POS)
 _E_POS = itemgetter(E_POS)
 DIR_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
@@ -181,7 +182,7 @@ class StateData(State):
 
     def occupied(self) -> set[int]:
         """The Spaces a Character or an Enemy is in."""
-        s = {c[C_POS] for c in self.chars}
+        s = set(map(_C_POS, self.chars))
         s.discard(-1)  # off the battlefield
         s.update(map(_E_POS, self.enemies))
         return s
