@@ -108,10 +108,11 @@ class Activation(StateData):
             for a in side.attacks:
                 if a.cost > c[C_POW]:
                     continue
-                how = _how(a.strength, a.cost)
+                how = ""  # the dice and cost, as the label gives them: only once the attack has a target
                 if a.shape == "":
                     for e in ens:
                         if dist[e[E_POS]] <= a.range:
+                            how = how or _how(a.strength, a.cost)
                             u = e[E_UID]
                             where = named.get(u)
                             if where is None:
@@ -120,6 +121,7 @@ class Activation(StateData):
                 elif a.shape == "A":
                     k = sum(1 for e in ens if dist[e[E_POS]] <= a.range)
                     if k:
+                        how = _how(a.strength, a.cost)
                         opts.append(Option(f"attack:{a.id}", f"Area attack {a.name} (Range A{a.range}, {how}): "
                                            f"{plural(k, 'Enemy', 'Enemies')} in reach", "Attack"))
                 else:
@@ -127,6 +129,7 @@ class Activation(StateData):
                         line = b.line(pos, d, a.range)
                         k = sum(1 for e in ens if e[E_POS] in line)
                         if k:
+                            how = how or _how(a.strength, a.cost)
                             opts.append(Option(f"attack:{a.id}:{b.dir_names[d]}",
                                                f"Beam attack {a.name} to the {DIR_WORDS.get(b.dir_names[d], b.dir_names[d])} "
                                                f"({how}): {plural(k, 'Enemy', 'Enemies')} in the line", "Attack"))

@@ -16,7 +16,7 @@ from typing import Any
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.content import COND_BIT, RESULT_NAMES
 from capes.games.alliances.decisions import answer, decider, question
-from capes.games.alliances.objectives import in_reach
+from capes.games.alliances.objectives import tokens_in_reach
 from capes.games.alliances.state import (
     C_DAZ,
     C_POS,
@@ -238,11 +238,11 @@ def _boss_setup(st: StateData) -> None:
 
 def _boss_interact(st: StateData, ci: int) -> list[Option]:
     out: list[Option] = []
-    if st.chars[ci][C_POW] < st._interact_cost(ci):
+    braces = [t for t in tokens_in_reach(st, ci) if t[T_KIND] == "brace" and not st.braces[t[T_X]]]
+    if not braces or st.chars[ci][C_POW] < st._interact_cost(ci):
         return out  # alliances/interact: 1 Power
-    for t in st.tokens:
-        if (t[T_KIND] == "brace" and not st.braces[t[T_X]] and (ci, t[T_ID]) not in st.interacted
-                and in_reach(st, ci, t)):
+    for t in braces:
+        if (ci, t[T_ID]) not in st.interacted:
             out.append(Option(f"interact:{t[T_ID]}", f"Interact: turn the Brace at {st.lbl(t[T_POS])}", "Interact"))
     return out
 

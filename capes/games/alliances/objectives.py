@@ -35,8 +35,10 @@ def securing(st: StateData, ci: int, tok: list[Any]) -> bool:
             and not contested_by_enemy(st, tok[T_POS]))
 
 
-def in_reach(st: StateData, ci: int, tok: list[Any]) -> bool:
-    return tok[T_POS] >= 0 and st.board.dist[st.chars[ci][C_POS]][tok[T_POS]] <= 1
+def tokens_in_reach(st: StateData, ci: int) -> list[list[Any]]:
+    """The tokens on the battlefield within Range 1 of Character ``ci`` (what it may Interact with), in order."""
+    near = st.board.dist[st.chars[ci][C_POS]]
+    return [t for t in st.tokens if t[T_POS] >= 0 and near[t[T_POS]] <= 1]
 
 
 class Objectives(StateData):

@@ -14,7 +14,7 @@ from typing import Any
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.content import RESULT_NAMES
 from capes.games.alliances.decisions import INTERACT_DO, answer, decider, frame, question
-from capes.games.alliances.objectives import contested_by_enemy
+from capes.games.alliances.objectives import contested_by_enemy, tokens_in_reach
 from capes.games.alliances.state import (
     C_HELD,
     C_POS,
@@ -37,15 +37,17 @@ def _lab_setup(st: StateData) -> None:
 
 def _lab_interact(st: StateData, ci: int) -> list[Option]:
     out: list[Option] = []
-    if st.chars[ci][C_POW] < st._interact_cost(ci):
-        return out  # alliances/interact: every Interact here costs the Power
+    reach = tokens_in_reach(st, ci)  # alliances/interact: a token within Range 1
+    near = st.board.dist[st.chars[ci][C_POS]]
+    partners = [j for j, cj in enumerate(st.chars) if j != ci and cj[C_HELD] and cj[C_POS] >= 0 and near[cj[C_POS]] <= 1]
+    if not reach and not partners or st.chars[ci][C_POW] < st._interact_cost(ci):
+        return out  # nothing to Interact with, or not the Power every Interact here costs
     held = {x for _, x in st.chars[ci][C_HELD]}
     offered: set[tuple[int, int]] = set()
     done = st.interacted
-    near = st.board.dist[st.chars[ci][C_POS]]
-    for t in st.tokens:
-        if t[T_POS] < 0 or near[t[T_POS]] > 1 or (ci, t[T_ID]) in done:
-            continue  # alliances/interact: a token within Range 1, once per Turn
+    for t in reach:
+        if (ci, t[T_ID]) in done:
+            continue  # alliances/interact: once per token per Turn
         if t[T_KIND] == "ing":
             if (t[T_SYM], t[T_POS]) in offered:
                 continue  # two alike Ingredients in one Space are one choice for the player
@@ -54,13 +56,12 @@ def _lab_interact(st: StateData, ci: int) -> list[Option]:
         elif t[T_KIND] == "obj" and t[T_SYM] in held and not contested_by_enemy(st, t[T_POS]):
             out.append(Option(f"interact:{t[T_ID]}", f"Interact: add Ingredients to the {RESULT_NAMES[t[T_SYM]]} Sample", "Interact"))
     # alliances/stage/lab-partners: the holder's player is asked when it is another player (ruling 22)
-    for j, cj in enumerate(st.chars):
-        if j != ci and cj[C_HELD] and cj[C_POS] >= 0 and st.board.dist[cj[C_POS]][st.chars[ci][C_POS]] <= 1:
-            for tid, sym in sorted({x[1]: x for x in cj[C_HELD]}.values()):
-                if (ci, tid) in done:
-                    continue
-                out.append(Option(f"interact:held:{st.game.squad[j]}:{RESULT_NAMES[sym]}",
-                                  f"Lab Partners: take the {RESULT_NAMES[sym].title()} Ingredient from {st.cname(j)}", "Interact"))
+    for j in partners:
+        for tid, sym in sorted({x[1]: x for x in st.chars[j][C_HELD]}.values()):
+            if (ci, tid) in done:
+                continue
+            out.append(Option(f"interact:held:{st.game.squad[j]}:{RESULT_NAMES[sym]}",
+                              f"Lab Partners: take the {RESULT_NAMES[sym].title()} Ingredient from {st.cname(j)}", "Interact"))
     return out
 
 

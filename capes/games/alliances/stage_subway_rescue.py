@@ -12,7 +12,7 @@ from typing import Any
 
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.decisions import answer, decider, frame
-from capes.games.alliances.objectives import contested_by_char, contested_by_enemy, securing
+from capes.games.alliances.objectives import contested_by_char, contested_by_enemy, securing, tokens_in_reach
 from capes.games.alliances.state import C_POW, T_ID, T_KIND, T_POS, T_X, StateData
 
 # The Objective tokens are Civilians; the Spaces tagged ``exit`` are the Exits. A Civilian's T_X holds the
@@ -64,10 +64,11 @@ def _subway_setup(st: StateData) -> None:
 
 def _subway_interact(st: StateData, ci: int) -> list[Option]:
     out: list[Option] = []
-    if not _exits(st) or st.chars[ci][C_POW] < st._interact_cost(ci):
+    civilians = [t for t in tokens_in_reach(st, ci) if t[T_KIND] == "obj"]
+    if not civilians or not _exits(st) or st.chars[ci][C_POW] < st._interact_cost(ci):
         return out  # a board without Exits (user content) has nowhere to lead the Civilians; no Power, no Interact
-    for t in st.tokens:
-        if t[T_KIND] == "obj" and (ci, t[T_ID]) not in st.interacted and securing(st, ci, t):
+    for t in civilians:
+        if (ci, t[T_ID]) not in st.interacted and securing(st, ci, t):
             for s in lead_spaces(st, t[T_POS]):
                 out.append(Option(f"interact:{t[T_ID]}:{st.lbl(s)}",
                                   f"Interact: lead the Civilian at {st.lbl(t[T_POS])} to {st.lbl(s)}"
