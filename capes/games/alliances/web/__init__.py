@@ -22,6 +22,7 @@ shades the Spaces within the range of its longest attack.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from capes.games.alliances.glossary import STAGE_TEXT, _stage_rules_text
@@ -31,6 +32,8 @@ from capes.games.alliances.web.common import (
     GOALS,
     MARGIN,
     SPACE_VERBS,
+    _ident,
+    _Memo,
     _t,
     option_targets,
 )
@@ -86,7 +89,7 @@ def _header(game: Any, view: dict[str, Any], st: Any) -> str:
         phase = f"Turn {view['turn'] + 1} of 4: {who} is activating"
     else:
         phase = f"Turn {view['turn'] + 1} of 4"
-    rules = STAGE_TEXT.get(st.script) or _stage_rules_text(game, st.script) or st.note
+    rules = STAGE_TEXT.get(st.script) or _rules_text(game.rules, st.script) or st.note
     return (f'<h2 class="al-stage">{_t(st.name)} <small>— {_t(st.board_name)}, Stage {view["stage_index"] + 1} of '
             f'{len(view["mission"])}</small></h2>'
             f'<p class="al-status"><b>Round {view["round"]}</b> · {_t(phase)} · Priority: <b>{_t(prio)}</b><br>'
@@ -95,3 +98,9 @@ def _header(game: Any, view: dict[str, Any], st: Any) -> str:
             + (f'<details class="al-rules"><summary>Stage rules</summary><p>{_t(rules)}</p></details>' if rules else ""))
 
 
+_RULES = _Memo(64)
+
+
+def _rules_text(rules: Any, script: str) -> str:
+    """A project-authored Stage's rules from the rules index (once per index and Stage script)."""
+    return _RULES.get((_ident(rules), script), _stage_rules_text, SimpleNamespace(rules=rules), script)  # type: ignore[no-any-return]

@@ -3,6 +3,7 @@ Characters, and the choices made on it."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from capes.games.alliances.content import RESULT_NAMES
@@ -32,9 +33,11 @@ from capes.games.alliances.web.common import (
     TYPE_NAMES,
     _abbr,
     _conds,
+    _frozen,
     _hover,
     _icon,
     _link,
+    _Memo,
     _pips,
     _pts,
     _ring,
@@ -47,42 +50,17 @@ from capes.games.alliances.web.common import (
 def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: list[Any], spaces_opt: dict[str, str],
            enemy_opt: dict[int, list[str]], char_opt: dict[str, str], token_opt: dict[int, str]) -> str:
     b = st.board
+    P = _stage_drawing(st)
     chars = view["characters"]
     reach = [max((a.range for a in s.attacks), default=0) for s in sides]
     pos_of = [b.parse(c["pos"]) if c["pos"] else -1 for c in chars]
-    W, H = b.width * CELL + MARGIN, b.height * CELL + MARGIN
     fig_ids = [f"alf{i}" for i in range(len(chars))]
-    out: list[str] = []
+    out: list[str] = [P.opening]
     o = out.append
-    o(f'<svg class="al-board" width="min(100%, {BOARD_PX}px)" viewBox="0 0 {W} {H}" {FONT} role="group" '
-      f'aria-label="{_t(st.board_name)}: the Stage board">')
-    o('<defs><pattern id="al-terrain" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-      '<rect width="10" height="10" fill="#6b5b4b"/><rect width="4" height="10" fill="#7d6b59"/></pattern></defs>')
-    o(f'<rect width="{W}" height="{H}" rx="10" fill="#44403c"/>')
-    for x in range(b.width):
-        o(_text(MARGIN + x * CELL + CELL / 2, MARGIN - 8, chr(97 + x), 14, "#f5f5f4", "600"))
-    for y in range(b.height):
-        o(_text(MARGIN / 2, MARGIN + y * CELL + CELL / 2 + 5, y + 1, 14, "#f5f5f4", "600"))
-    terrain = set(view["terrain"])
-
-    def xy(s: int) -> tuple[int, int]:
-        x, y = b.coords(s)
-        return MARGIN + x * CELL, MARGIN + y * CELL
-
+    xy = P.xy.__getitem__
     # Spaces, with what the Stage prints on them (static, built once per Stage), the range of each Character
     # (shown while it is hovered or focused) and the Terrain Features
-    for s, (head, tail) in _spaces(st).items():
-        o(head)
-        x0, y0 = xy(s)
-        for i in range(len(chars)):
-            if pos_of[i] >= 0 and 0 < b.dist[pos_of[i]][s] <= reach[i]:
-                o(f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="5" fill="{CHAR_COLOURS[i % 4]}" '
-                  f'fill-opacity="0" pointer-events="none">{_hover([fig_ids[i]], "fill-opacity", "0.3")}</rect>')
-        lab = b.labels[s]
-        if lab in terrain:
-            o(f'<rect class="al-terrain" x="{x0 + 7}" y="{y0 + 7}" width="{CELL - 14}" height="{CELL - 14}" rx="6" '
-              f'fill="url(#al-terrain)" stroke="#44403c" stroke-width="2"><title>Terrain Feature at {lab}</title></rect>')
-        o(tail)
+    o(_space_layer(P, frozenset(view["terrain"]), tuple(pos_of), tuple(reach)))
     # the activating Character's range (its longest attack), for as long as it is selected
     act = next((i for i, c in enumerate(chars) if c["id"] == view.get("active")), -1)
     if act >= 0 and pos_of[act] >= 0 and reach[act] > 0:
@@ -150,21 +128,97 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
     return "".join(out)
 
 
-_SPACES: dict[int, tuple[Any, dict[int, tuple[str, str]]]] = {}
+class _StageDrawing:
+    """What the board picture of one Stage draws the same every time, built once per Stage (its content): the
+    opening (frame and coordinates), where each Space sits, and each Space before and after its changing parts."""
+
+    __slots__ = ("st", "xy", "opening", "spaces", "terrain", "near")
+
+    def __init__(self, st: Any) -> None:
+        self.st = st
+        b = st.board
+        W, H = b.width * CELL + MARGIN, b.height * CELL + MARGIN
+        out = [f'<svg class="al-board" width="min(100%, {BOARD_PX}px)" viewBox="0 0 {W} {H}" {FONT} role="group" '
+               f'aria-label="{_t(st.board_name)}: the Stage board">',
+               '<defs><pattern id="al-terrain" width="10" height="10" patternUnits="userSpaceOnUse" '
+               'patternTransform="rotate(45)"><rect width="10" height="10" fill="#6b5b4b"/><rect width="4" height="10" '
+               'fill="#7d6b59"/></pattern></defs>',
+               f'<rect width="{W}" height="{H}" rx="10" fill="#44403c"/>']
+        for x in range(b.width):
+            out.append(_text(MARGIN + x * CELL + CELL / 2, MARGIN - 8, chr(97 + x), 14, "#f5f5f4", "600"))
+        for y in range(b.height):
+            out.append(_text(MARGIN / 2, MARGIN + y * CELL + CELL / 2 + 5, y + 1, 14, "#f5f5f4", "600"))
+        self.opening = "".join(out)
+        self.xy = tuple((MARGIN + x * CELL, MARGIN + y * CELL) for x, y in map(b.coords, range(b.n)))
+        self.spaces = _spaces(st, self.xy)
+        self.terrain = {}
+        for s in self.spaces:
+            x0, y0 = self.xy[s]
+            lab = b.labels[s]
+            self.terrain[lab] = (s, f'<rect class="al-terrain" x="{x0 + 7}" y="{y0 + 7}" width="{CELL - 14}" '
+                                    f'height="{CELL - 14}" rx="6" fill="url(#al-terrain)" stroke="#44403c" '
+                                    f'stroke-width="2"><title>Terrain Feature at {lab}</title></rect>')
+        #: (Space, reach) -> the Spaces 1..reach away (alliances/measurement)
+        self.near: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def within(self, s: int, r: int) -> tuple[int, ...]:
+        hit = self.near.get((s, r))
+        if hit is None:
+            d = self.st.board.dist[s]
+            hit = self.near[(s, r)] = tuple(t for t in self.spaces if 0 < d[t] <= r)
+        return hit
 
 
-def _spaces(st: Any) -> dict[int, tuple[str, str]]:
-    """Each Space of the Stage's board as drawn before and after its changing parts (cached per Stage)."""
-    hit = _SPACES.get(id(st))
-    if hit is not None and hit[0] is st:
-        return hit[1]
+_DRAWINGS: dict[int, _StageDrawing] = {}
+
+
+def _stage_drawing(st: Any) -> _StageDrawing:
+    """The static drawing of Stage ``st`` (by identity: the Stage object it was built from)."""
+    hit = _DRAWINGS.get(id(st))
+    if hit is None or hit.st is not st:
+        if len(_DRAWINGS) > 64:
+            _DRAWINGS.clear()
+        hit = _DRAWINGS[id(st)] = _StageDrawing(st)
+    return hit
+
+
+@lru_cache(maxsize=512)
+def _space_layer(P: _StageDrawing, terrain: frozenset[str], pos_of: tuple[int, ...], reach: tuple[int, ...]) -> str:
+    """The Spaces of the Stage ``P`` with the Terrain Features at the labels ``terrain`` and, for Character ``i``
+    standing at Space ``pos_of[i]`` (-1: off the board), the Spaces within ``reach[i]`` of it shaded while its
+    figure is hovered or focused."""
+    extra: dict[int, list[str]] = {}
+    for i, (p, r) in enumerate(zip(pos_of, reach, strict=True)):
+        if p < 0:
+            continue
+        fid, col = f"alf{i}", CHAR_COLOURS[i % 4]
+        for s in P.within(p, r):
+            x0, y0 = P.xy[s]
+            extra.setdefault(s, []).append(
+                f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{CELL - 2}" height="{CELL - 2}" rx="5" fill="{col}" '
+                f'fill-opacity="0" pointer-events="none">{_hover([fid], "fill-opacity", "0.3")}</rect>')
+    for lab in terrain:
+        t = P.terrain.get(lab)
+        if t is not None:
+            extra.setdefault(t[0], []).append(t[1])  # after the ranges: they were all added above
+    out = []
+    for s, (head, tail) in P.spaces.items():
+        out.append(head)
+        more = extra.get(s)
+        if more:
+            out.extend(more)
+        out.append(tail)
+    return "".join(out)
+
+
+def _spaces(st: Any, xy: tuple[tuple[int, int], ...]) -> dict[int, tuple[str, str]]:
+    """Each Space of the Stage's board as drawn before and after its changing parts."""
     b = st.board
     arrows = {s: (r, d) for r, (s, d) in st.arrows.items()}
     tag_of = {s: tag for tag, ss in st.tags.items() for s in ss}
     out: dict[int, tuple[str, str]] = {}
     for s in b.spaces():
-        x, y = b.coords(s)
-        x0, y0 = MARGIN + x * CELL, MARGIN + y * CELL
+        x0, y0 = xy[s]
         lab = b.label(s)
         kind = st.space_type[s]
         head = (f'<g class="al-space" data-space="{_t(lab)}">'
@@ -188,13 +242,27 @@ def _spaces(st: Any) -> dict[int, tuple[str, str]]:
                         f'{_icon(RESULT_NAMES[r], x0 + 13, y0 + 13, 9)}</g>')
         tail.append("</g>")
         out[s] = (head, "".join(tail))
-    _SPACES[id(st)] = (st, out)
     return out
 
 
 
 
+_TOKEN_KEYS = ("kind", "symbol", "id", "pos", "extra")
+
+
+_TOKENS = _Memo(2048)
+
+
 def _token(tok: dict[str, Any], view: dict[str, Any], names: list[str], x0: int, y0: int, oid: str | None) -> str:
+    """A token, drawn once per everything it shows: its fields, the Stage, the Braces (of a Brace), the
+    Characters' names, where it lies and its option."""
+    tok = {k: tok[k] for k in _TOKEN_KEYS if k in tok}
+    seen = {"stage": view["stage"], "braces": view["braces"] if tok["kind"] == "brace" else []}
+    key = (_frozen(list(tok.items())), _frozen(seen["stage"]), _frozen(seen["braces"]), tuple(names), x0, y0, oid)
+    return _TOKENS.get(key, _draw_token, tok, seen, names, x0, y0, oid)
+
+
+def _draw_token(tok: dict[str, Any], view: dict[str, Any], names: list[str], x0: int, y0: int, oid: str | None) -> str:
     kind = tok["kind"]
     sym = str(tok["symbol"])
     script = view["stage"]
@@ -242,8 +310,23 @@ def _token(tok: dict[str, Any], view: dict[str, Any], names: list[str], x0: int,
 
 
 
+_ENEMY_KEYS = ("uid", "pos", "type", "stamina", "damage", "conditions", "dazed")
+
+
+_ENEMIES = _Memo(2048)
+
+
 def _enemy(game: Any, view: dict[str, Any], e: dict[str, Any], x0: int, y0: int, opts: list[str], sides: list[Any]) -> str:
+    """An Enemy, drawn once per everything it shows: its name, its fields (``_ENEMY_KEYS``), its Space's corner,
+    its options and what each of them does."""
     name = game.data.enemies[e["id"]].name
+    fields = [e[k] for k in _ENEMY_KEYS]
+    verbs = [_enemy_verb(oid, sides) for oid in opts]
+    key = (name, _frozen(fields), x0, y0, tuple(opts), tuple(verbs))
+    return _ENEMIES.get(key, _draw_enemy, name, dict(zip(_ENEMY_KEYS, fields, strict=True)), x0, y0, opts, verbs)
+
+
+def _draw_enemy(name: str, e: dict[str, Any], x0: int, y0: int, opts: list[str], verbs: list[str]) -> str:
     kind = TYPE_NAMES.get(e["type"], e["type"])
     cx, cy = x0 + CELL / 2, y0 + CELL / 2 - 1
     left = max(0, int(e["stamina"]) - int(e["damage"]))
@@ -272,14 +355,14 @@ def _enemy(game: Any, view: dict[str, Any], e: dict[str, Any], x0: int, y0: int,
     parts.append("</g>")
     inner = "".join(parts)
     if len(opts) == 1:
-        return _link(opts[0], f"{_enemy_verb(opts[0], sides)} {name} at {e['pos']}", inner, f"ale{e['uid']}", _ring(cx, cy, r + 7))
+        return _link(opts[0], f"{verbs[0]} {name} at {e['pos']}", inner, f"ale{e['uid']}", _ring(cx, cy, r + 7))
     if not opts:
         return inner
     # several choices on one Enemy (one per attack): a small chip each, along the top of its Space
     chips = []
     cw = (CELL - 4) / len(opts)
     for k, oid in enumerate(opts):
-        verb = _enemy_verb(oid, sides)
+        verb = verbs[k]
         short = _abbr(verb.split(": ", 1)[-1]) if ": " in verb else str(k + 1)
         aid = f"ale{e['uid']}x{k}"
         x = x0 + 2 + k * cw
@@ -303,7 +386,23 @@ def _enemy_verb(oid: str, sides: list[Any]) -> str:
     return {"target": "Resolve the attack against", "first": "Choose next:", "skill": "Bad Luck on"}.get(parts[0], "Choose")
 
 
+_FIGURE_KEYS = ("id", "pos", "stamina", "max_stamina", "injured", "dazed", "conditions")
+
+
+_FIGURES = _Memo(2048)
+
+
 def _figure(view: dict[str, Any], i: int, c: dict[str, Any], name: str, x0: int, y0: int, oid: str | None, fid: str) -> str:
+    """A Character's figure, drawn once per everything it shows: the active and the Priority Character, its squad
+    position, its fields (``_FIGURE_KEYS``), name, Space's corner, option and element id."""
+    seen = {"active": view.get("active"), "priority": view["priority"]}
+    fields = [c[k] for k in _FIGURE_KEYS]
+    key = (_frozen([seen["active"], seen["priority"]]), i, _frozen(fields), name, x0, y0, oid, fid)
+    return _FIGURES.get(key, _draw_figure, seen, i, dict(zip(_FIGURE_KEYS, fields, strict=True)), name, x0, y0, oid, fid)
+
+
+def _draw_figure(view: dict[str, Any], i: int, c: dict[str, Any], name: str, x0: int, y0: int, oid: str | None,
+                 fid: str) -> str:
     cx, cy = x0 + CELL / 2, y0 + CELL / 2 - 1
     col = CHAR_COLOURS[i % len(CHAR_COLOURS)]
     active = view.get("active") == c["id"]

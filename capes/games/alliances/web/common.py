@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import html
 import textwrap
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 CELL = 72
@@ -40,10 +42,69 @@ _ARROW_PTS = {"N": "0,-1 0.7,0.2 -0.7,0.2", "S": "0,1 0.7,-0.2 -0.7,-0.2", "E": 
               "W": "-1,0 0.2,0.7 0.2,-0.7"}
 
 
+@lru_cache(maxsize=16384)
+def _esc(s: str) -> str:
+    """``s`` escaped for HTML text and attributes; most texts (names, labels) recur, so each is escaped once."""
+    return html.escape(s, quote=True)
+
+
 def _t(x: Any) -> str:
-    return html.escape(str(x), quote=True)
+    return _esc(x if type(x) is str else str(x))
 
 
+def _frozen(x: Any) -> Any:
+    """A view value as a cache key that holds all of it: strings, ints and None as they are, lists (and lists in
+    lists) as tuples, anything else (True, 1.0, -0.0: equal to 1 or 0 as keys, drawn otherwise) as its type and
+    spelling."""
+    t = type(x)
+    if t is str or t is int or x is None:
+        return x
+    if t is list or t is tuple:
+        return tuple([v if type(v) is str or type(v) is int else _frozen(v) for v in x])
+    return t, repr(x)
+
+
+class _Memo:
+    """A bounded memo of drawn fragments: ``get(key, draw, *args)`` is ``draw(*args)``, drawn once per ``key``.
+    The key must hold everything ``draw`` reads from ``args`` (view values through :func:`_frozen`); when full,
+    it starts again empty."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.hits: dict[Any, Any] = {}
+
+    def get(self, key: Any, draw: Callable[..., Any], *args: Any) -> Any:
+        hit = self.hits.get(key)
+        if hit is None:
+            if len(self.hits) >= self.size:
+                self.hits.clear()
+            hit = self.hits[key] = draw(*args)
+        return hit
+
+
+class _Ident:
+    """A cache key standing for one object that is not hashable by value (content, a Stage, a rules index): equal
+    only to itself, and holding the object, so that its id is not reused while the key lives."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+
+_IDENTS: dict[int, _Ident] = {}
+
+
+def _ident(obj: Any) -> _Ident:
+    hit = _IDENTS.get(id(obj))
+    if hit is None or hit.obj is not obj:
+        if len(_IDENTS) >= 256:
+            _IDENTS.clear()
+        hit = _IDENTS[id(obj)] = _Ident(obj)
+    return hit
+
+
+@lru_cache(maxsize=1024)
 def _abbr(name: str) -> str:
     """``Spectacular Spider-Man`` -> ``SSM``: the initials drawn on a figure."""
     return "".join(w[0] for w in name.replace("-", " ").split() if w[0].isalpha()).upper()[:3]
@@ -57,6 +118,11 @@ def _text(x: float, y: float, s: Any, size: float = 13, fill: str = INK, weight:
 def _hover(ids: list[str], attr: str, to: str) -> str:
     """A SMIL ``<set>``: ``attr`` becomes ``to`` while one of the elements ``ids`` is hovered or focused (the ids
     have no ``-`` or ``.``, which SMIL's event syntax would read as an offset or an event)."""
+    return _hover_of(tuple(ids), attr, to)
+
+
+@lru_cache(maxsize=4096)
+def _hover_of(ids: tuple[str, ...], attr: str, to: str) -> str:
     begin = "; ".join(f"{i}.mouseover; {i}.focusin" for i in ids)
     end = "; ".join(f"{i}.mouseout; {i}.focusout" for i in ids)
     return f'<set attributeName="{attr}" to="{to}" begin="{begin}" end="{end}"/>'

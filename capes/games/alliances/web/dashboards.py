@@ -20,7 +20,10 @@ from capes.games.alliances.web.common import (
     SIDE_W,
     TYPE_NAMES,
     _abbr,
+    _frozen,
     _hover,
+    _ident,
+    _Memo,
     _t,
     _text,
     _wrap,
@@ -28,7 +31,21 @@ from capes.games.alliances.web.common import (
 
 # --- trackers and dashboards ------------------------------------------------------------------------------------
 
+_TRACKERS = _Memo(512)
+
+
 def _trackers(game: Any, view: dict[str, Any], st: Any, names: list[str], H: int) -> str:
+    """The trackers, drawn once per everything they show: the game (its content and Mission), the Stage, the
+    Spawn Tracker, the Ingredient Pool (Oscorp Lab), how many of each Enemy are in play, and the height."""
+    tracker = list(view["tracker"])
+    pool = sum(view["ingredient_pool"]) if st.script == "oscorp_lab" else 0
+    on = {eid: sum(1 for x in view["enemies"] if x["id"] == eid and x["pos"]) for eid in game.mission["enemy_tracker"]}
+    key = (_ident(game), _ident(st), _frozen(tracker), _frozen(pool), _frozen(list(on.items())), H)
+    return _TRACKERS.get(key, _draw_trackers, game, tracker, pool, on, st, H)
+
+
+def _draw_trackers(game: Any, tracker: list[Any], pool: Any, on_board: dict[str, int], st: Any, H: int) -> str:
+    view = {"tracker": tracker}
     data = game.data
     out = [f'<svg class="al-trackers" width="min(100%, {SIDE_PX}px)" viewBox="0 0 {SIDE_W} {H}" {FONT} role="group" '
            f'aria-label="Spawn Tracker and Enemy Tracker">',
@@ -54,7 +71,7 @@ def _trackers(game: Any, view: dict[str, Any], st: Any, names: list[str], H: int
         y += 25
     if st.script == "oscorp_lab":
         y += 6
-        o(_text(14, y + 12, f"Ingredient Pool: {sum(view['ingredient_pool'])} face down", 13, INK, "", "start"))
+        o(_text(14, y + 12, f"Ingredient Pool: {pool} face down", 13, INK, "", "start"))
         y += 16
     y += 30
     o(_text(14, y, "Enemy Tracker", 16, INK, "700", "start"))
@@ -62,7 +79,7 @@ def _trackers(game: Any, view: dict[str, Any], st: Any, names: list[str], H: int
     for eid in game.mission["enemy_tracker"]:
         e = data.enemies[eid]
         card = e.boss if (st.kind == "boss" and eid == game.boss_id and e.boss is not None) else e
-        on = sum(1 for x in view["enemies"] if x["id"] == eid and x["pos"])
+        on = on_board[eid]
         o(f'<rect x="14" y="{y + 4}" width="34" height="20" rx="4" fill="{ENEMY_FILL.get(card.type, "#14532d")}"/>')
         o(_text(31, y + 19, _abbr(e.name), 12, "#fff", "700"))
         o(_text(56, y + 19, e.name, 13, INK, "700", "start"))
@@ -77,8 +94,22 @@ def _trackers(game: Any, view: dict[str, Any], st: Any, names: list[str], H: int
 
 
 
+_PART_KEYS = ("id", "injured", "dazed", "conditions", "stamina", "max_stamina", "activation_tokens", "power", "xp",
+              "level", "holding", "cards")
+_PARTS = _Memo(1024)
+
+
 def _card_parts(game: Any, view: dict[str, Any], i: int, c: dict[str, Any], name: str, side: Any) -> tuple[int, str]:
-    """The body of a Character's dashboard from y=0 down (drawn under its header): (height, SVG)."""
+    """The body of a Character's dashboard from y=0 down (drawn under its header): (height, SVG); drawn once per
+    everything it shows: the content, the Priority and the active Character, the Character's fields
+    (``_PART_KEYS``) and name (its ``side`` is the content's, for its id, side and Level-Up cards)."""
+    seen = {"priority": view["priority"], "active": view.get("active")}
+    fields = {k: c[k] for k in _PART_KEYS}
+    key = (_ident(game.data), _frozen(list(seen.values())), _frozen(list(fields.values())), name)
+    return _PARTS.get(key, _draw_card_parts, game, seen, fields, name, side)  # type: ignore[no-any-return]
+
+
+def _draw_card_parts(game: Any, view: dict[str, Any], c: dict[str, Any], name: str, side: Any) -> tuple[int, str]:
     out: list[str] = []
     o = out.append
     y = 0
@@ -179,7 +210,20 @@ def _card_static(game: Any, cid: str, injured: int, cards: tuple[str, ...], name
     return y, _CARDS[key][2]
 
 
+_CARD_KEYS = ("id", "pos", "seat")
+_DASHES = _Memo(1024)
+
+
 def _card(view: dict[str, Any], i: int, c: dict[str, Any], name: str, body: str, body_h: int, oid: str | None) -> str:
+    """A Character's dashboard, drawn once per everything it shows: the active Character, the squad position, the
+    Character's fields (``_CARD_KEYS``), name, body and its height, and its option."""
+    seen = {"active": view.get("active")}
+    fields = {k: c[k] for k in _CARD_KEYS}
+    key = (_frozen(seen["active"]), i, _frozen(list(fields.values())), name, body, _frozen(body_h), oid)
+    return _DASHES.get(key, _draw_card, seen, i, fields, name, body, body_h, oid)  # type: ignore[no-any-return]
+
+
+def _draw_card(view: dict[str, Any], i: int, c: dict[str, Any], name: str, body: str, body_h: int, oid: str | None) -> str:
     col = CHAR_COLOURS[i % len(CHAR_COLOURS)]
     active = view.get("active") == c["id"]
     top = 62
