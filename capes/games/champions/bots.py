@@ -9,16 +9,21 @@ Three layers:
   attacks (minions it can defeat first), recovers when hurt, flips to alter-ego only when it is safe,
   chump-blocks with allies, pays with resource cards and abilities first.
 * :func:`value` — a static evaluation of a (determinized) state for the heroes: villain hit points
-  left over all stages, main-scheme threat against its target and the threat expected next villain
-  phase against the heroes' thwarting, side schemes and their icons, engaged minions, hero hit points
-  against the damage expected next villain phase, allies, upgrades and supports in play, hand size,
-  readiness. :func:`evaluate` squashes it into [0, 1] for ISMCTS.
+  left over all stages (with tough status and damage-absorbing attachments), main-scheme threat against
+  its target and the chance the next villain phase completes it (a mean and a spread: acceleration is
+  certain, encounter cards and boosts are not), side schemes (their threat and icons, including the one
+  a villain stage still to come will reveal), engaged minions, hero hit points (worth most when few are
+  left) against the damage expected next villain phase, allies, upgrades and supports in play, hand
+  size, readiness. :func:`evaluate` squashes it into [0, 1] for ISMCTS.
 * :class:`HeuristicBot` — reads ``state.decision`` and ``state.view(seat)`` (through its determinized
   copies only). For the important decisions (turn actions, defence, modal choices, targets, optional
   responses) it looks ahead: for each option and each of a few determinizations (the same ones for
-  every option, to compare like with like) it applies the option, plays the rest of the turn and the
-  following villain phase with :func:`quick`, and scores the position with :func:`value`. Other
-  decisions (payments, discards, mulligans) use :func:`quick` on one determinization.
+  every option, to compare like with like) it applies the option and plays on with :func:`quick` — in
+  the player phase to the moment the last turn would end (all options valued at that same point, before
+  the villain phase), in the villain phase to the next round's first turn — and scores the position with
+  :func:`value`. A turn action is also judged followed by ending the turn at once, and keeps the better
+  of the two scores, so it is not blamed for a poor move of :func:`quick` after it. Other decisions
+  (payments, discards, mulligans) use :func:`quick` on one determinization.
 """
 
 from __future__ import annotations
