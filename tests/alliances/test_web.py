@@ -337,3 +337,40 @@ def test_activating_character_shows_its_range() -> None:
     part = html.split(f'<g class="al-range" data-range="{reach}"')[1].split("</g>")[0]
     assert part.count("<rect") == len(b.ball(b.parse(me["pos"]), reach))
     assert "hidden" not in html  # tests/web/test_hidden's string check must never see the word in a drawing
+
+
+def _views_of_real_games() -> list[tuple[Any, dict[str, Any], int | None]]:
+    """Views from real games (random and heuristic play, 1, 2 and 4 players, every seat and the spectator, every
+    few actions and at the end)."""
+    out = []
+    for players, seed, heuristic in ((1, 3, False), (2, 4, True), (4, 5, False), (2, 6, False)):
+        game = capes.load("alliances", players=players)
+        state = game.new_game(seed)
+        rng = random.Random(seed)
+        bots = {s: game.bots()["alliances-heuristic"](game, s, seed=seed) for s in range(game.num_seats)}
+        for n in range(400):
+            d = state.decision
+            if n % 9 == 0 or d.is_terminal:
+                out += [(game, state.view(seat), seat) for seat in [*range(game.num_seats), None]]
+            if d.is_terminal:
+                break
+            state.apply(bots[d.seat or 0].choose(state) if heuristic else rng.choice(d.ids()))
+    return out
+
+
+def test_drawings_do_not_depend_on_what_was_drawn_before() -> None:
+    """issue 11 (cheap drawings): each view drawn with every cache empty, then all again with warm caches in
+    another order, gives the same HTML: no cached fragment is keyed by less than what it draws."""
+    from capes.games.alliances.web import clear_caches, web_view
+
+    views = _views_of_real_games()
+    assert len(views) > 150 and any(v.get("over") for _, v, _ in views)
+    cold = []
+    for game, view, seat in views:
+        clear_caches()
+        cold.append(web_view(game, view, seat))
+    order = list(range(len(views)))
+    random.Random(11).shuffle(order)
+    for k in order:
+        game, view, seat = views[k]
+        assert web_view(game, view, seat) == cold[k], (k, seat)

@@ -331,3 +331,35 @@ def test_selection_lights_only_the_selected_heros_districts():
         assert found == _board_moves(v)
         return
     raise AssertionError("no decision with two heroes to send")
+
+
+def test_drawings_do_not_depend_on_what_was_drawn_before():
+    """issue 11 (cheap drawings): each view drawn with every cache empty, then all again with warm caches in
+    another order, gives the same HTML (and the same drawn options): no cached fragment is keyed by less than
+    what it draws."""
+    from capes.games.heroes.bots import HeuristicBot
+    from capes.games.heroes.web import clear_caches
+
+    views = []
+    for players, seed, heuristic in ((2, 5, True), (3, 6, False), (4, 7, False)):
+        g = load("heroes", players=players)
+        s = g.new_game(seed)
+        rng = random.Random(seed)
+        bots = {k: HeuristicBot(g, k, seed=seed) for k in range(players)}
+        for n in range(3000):
+            d = s.decision
+            if n % 37 == 0 or d.is_terminal:
+                views += [(s.view(seat), seat) for seat in [*range(players), None]]
+            if d.is_terminal:
+                break
+            s.apply(bots[d.seat or 0].choose(s) if heuristic else rng.choice(d.options).id)
+    assert len(views) > 150 and any(v.get("over") for v, _ in views)
+    cold = []
+    for view, seat in views:
+        clear_caches()
+        cold.append(_draw(view, seat))
+    order = list(range(len(views)))
+    random.Random(11).shuffle(order)
+    for k in order:
+        view, seat = views[k]
+        assert _draw(view, seat) == cold[k], (k, seat)

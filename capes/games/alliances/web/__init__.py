@@ -22,6 +22,7 @@ shades the Spaces within the range of its longest attack.
 
 from __future__ import annotations
 
+import sys
 from types import SimpleNamespace
 from typing import Any
 
@@ -39,7 +40,7 @@ from capes.games.alliances.web.common import (
 )
 from capes.games.alliances.web.dashboards import _card, _card_parts, _trackers
 
-__all__ = ["SPACE_VERBS", "option_targets", "web_view"]
+__all__ = ["SPACE_VERBS", "clear_caches", "option_targets", "web_view"]
 
 
 # --- the whole table --------------------------------------------------------------------------------------------
@@ -104,3 +105,18 @@ _RULES = _Memo(64)
 def _rules_text(rules: Any, script: str) -> str:
     """A project-authored Stage's rules from the rules index (once per index and Stage script)."""
     return _RULES.get((_ident(rules), script), _stage_rules_text, SimpleNamespace(rules=rules), script)  # type: ignore[no-any-return]
+
+
+def clear_caches() -> None:
+    """Forget every drawn fragment and static drawing (the tests draw with cold caches to check that no cache is
+    keyed by less than what it draws); caches of the content and the engine are left alone."""
+    from capes.games.alliances.web import board, choices, common, dashboards
+
+    for mod in (board, choices, common, dashboards, sys.modules[__name__]):
+        for v in vars(mod).values():
+            if isinstance(v, common._Memo):
+                v.hits.clear()
+            elif callable(getattr(v, "cache_clear", None)) and str(getattr(v, "__module__", "")).startswith("capes.games.alliances.web"):
+                v.cache_clear()
+    for d in (board._DRAWINGS, common._IDENTS, dashboards._CARDS):
+        d.clear()

@@ -18,6 +18,7 @@ Nothing else on the board carries an option the seat does not have now.
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from typing import Any
 
@@ -38,7 +39,7 @@ from capes.games.heroes.web.common import (
     _wrap,
 )
 
-__all__ = ["AREAS", "ICONS", "_draw", "draw"]
+__all__ = ["AREAS", "ICONS", "_draw", "clear_caches", "draw"]
 
 
 # ------------------------------------------------------------------------------------------------ cards
@@ -222,3 +223,13 @@ def _draw(view: dict[str, Any], seat: int | None, content: Content | None = None
     out.append("</div>")
     return "".join(out), ctx.drawn
 
+
+def clear_caches() -> None:
+    """Forget every drawn fragment (the tests draw with cold caches to check that no cache is keyed by less than
+    what it draws); caches of the content and the engine are left alone."""
+    from capes.games.heroes.web import board, combat, common
+
+    for mod in (board, combat, common, sys.modules[__name__]):
+        for v in vars(mod).values():
+            if callable(getattr(v, "cache_clear", None)) and str(getattr(v, "__module__", "")).startswith("capes.games.heroes.web"):
+                v.cache_clear()
