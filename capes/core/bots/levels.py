@@ -3,7 +3,9 @@
 * :func:`noisy` — the heuristic, but now and then (``mix``) a uniformly random option:
   the mistakes a casual player makes.
 * :func:`searching` — ISMCTS (PUCT selection) whose prior is the heuristic's choice in each
-  determinization and whose rollouts are a game policy, cut off with the game's evaluation.
+  determinization and whose rollouts are a game policy, cut off with the game's evaluation; or,
+  with ``paired=True``, the heuristic's best-ranked options played out on common deals, the
+  heuristic's choice kept unless another is clearly better (see :mod:`capes.core.bots.ismcts`).
 
 A game registers its levels in its ``bots.py`` ``BOTS`` table (``normal`` is the heuristic class
 itself); the CLI's ``--seat 2=hard`` and the web lobby read that table.
