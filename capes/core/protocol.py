@@ -449,7 +449,9 @@ class State(ABC):
     def apply(self, option: Option | str) -> None:
         """Apply a legal option (or its id). Illegal input raises and changes nothing."""
         oid = option.id if isinstance(option, Option) else option
-        d = self.decision
+        d = self._decision  # the decision property, inlined (once per action of every playout)
+        if d is None:
+            d = self._decision = self._compute_decision()
         if not isinstance(oid, str) or d.find(oid) is None:
             raise IllegalAction(_illegal_message(oid, d))
         self._decision = None

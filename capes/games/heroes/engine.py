@@ -106,16 +106,17 @@ class HeroesState(Setup, Planning, Missions, Troubleshooting, Villains, Mastermi
         stack = self.stack
         while not self.over:
             fr = stack[-1]
-            self._tick(fr[0])  # no action may run more than Game.max_steps engine steps (EngineError, not a hang)
-            h = _AUTO.get(fr[0])
+            name = fr[0]
+            self._tick(name)  # no action may run more than Game.max_steps engine steps (EngineError, not a hang)
+            h = _AUTO.get(name)
             if h is not None:
                 stack.pop()
                 h(self, fr)
                 continue
-            d = _ASK[fr[0]](self, fr)
+            d = _ASK[name](self, fr)
             if d is None:
                 continue  # the builder resolved the frame itself (no choice to make)
-            if len(d.options) == 1 and not d.secret and fr[0] not in _ALWAYS_ASK:
+            if len(d.options) == 1 and not d.secret and name not in _ALWAYS_ASK:
                 # the rules give no choice: just do it
                 self._answer(d.options[0].id)
                 continue
