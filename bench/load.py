@@ -259,7 +259,9 @@ def main() -> None:
                   f" max {max(lat, default=0) * 1e3:.0f} ms, mean {statistics.fmean(lat) * 1e3 if lat else 0:.1f} ms")
             per = load.server_cpu / max(1, load.actions) * 1e3
             print(f"  server CPU: {load.server_cpu:.1f} s = {per:.2f} ms per action (one core could serve "
-                  f"{1e3 / per if per else 0:.0f}/s); load client CPU: {load.client_cpu:.1f} s; "
+                  f"{1e3 / per if per else 0:.0f}/s); load client CPU: {load.client_cpu:.1f} s = "
+                  f"{load.client_cpu / max(1, load.actions) * 1e3:.2f} ms per action; busy: server "
+                  f"{load.server_cpu / elapsed:.0%}, clients {load.client_cpu / elapsed:.0%} of one core; "
                   f"load average {os.getloadavg()[0]:.1f}")
             print(f"  errors: {len(load.errors)}, {load.measured_errors} of them while measuring" + (f" (first: {load.errors[0]})" if load.errors else ""))
             print(f"  server memory: {rss:.0f} MB resident, peak {peak:.0f} MB")
