@@ -57,11 +57,17 @@ def _frozen(x: Any) -> Any:
     lists) as tuples, anything else (True, 1.0, -0.0: equal to 1 or 0 as keys, drawn otherwise) as its type and
     spelling."""
     t = type(x)
-    if t is str or t is int or x is None:
+    if t in _PLAIN:
         return x
+    if t is bool:
+        return _TRUE if x else _FALSE
     if t is list or t is tuple:
-        return tuple([v if type(v) is str or type(v) is int else _frozen(v) for v in x])
+        return tuple([v if type(v) in _PLAIN else _frozen(v) for v in x])
     return t, repr(x)
+
+
+_PLAIN = frozenset((str, int, type(None)))
+_TRUE, _FALSE = (bool, "True"), (bool, "False")
 
 
 class _Memo:
