@@ -19,21 +19,23 @@ def setup(g: G, heroes: list[str], decks: list[list[str]], villain_stages: list[
     code: list[str] = []
     owner: list[int] = []
 
-    def new(c: str, o: int) -> int:
-        code.append(c)
-        owner.append(o)
-        return len(code) - 1
+    def new(codes: list[str], o: int) -> list[int]:
+        """One card instance per code, owned by ``o`` (-1: the encounter side): their uids, in order."""
+        start = len(code)
+        code.extend(codes)
+        owner.extend([o] * len(codes))
+        return list(range(start, len(code)))
 
     n = len(heroes)
     g.n = n
-    g.ident = [new(h, p) for p, h in enumerate(heroes)]
-    g.deck = [[new(c, p) for c in decks[p]] for p in range(n)]
-    g.setaside = [[new(c, -1) for c in nemesis[p]] for p in range(n)]  # champions/summary/setup/2
-    g.vstages = [new(c, -1) for c in villain_stages]
-    g.mstages = [new(c, -1) for c in main_stages]
-    g.edeck = [new(c, -1) for c in encounter]
+    g.ident = [new([h], p)[0] for p, h in enumerate(heroes)]
+    g.deck = [new(decks[p], p) for p in range(n)]
+    g.setaside = [new(nemesis[p], -1) for p in range(n)]  # champions/summary/setup/2
+    g.vstages = new(villain_stages, -1)
+    g.mstages = new(main_stages, -1)
+    g.edeck = new(encounter, -1)
     for p in range(n):
-        g.edeck += [new(c, -1) for c in obligations[p]]  # champions/summary/setup/3
+        g.edeck += new(obligations[p], -1)  # champions/summary/setup/3
     g.code = tuple(code)
     g.owner = tuple(owner)
     g.ctl = {}

@@ -37,7 +37,8 @@ def _optwin_find(g: G, f: tuple):
             k += 1
             continue
         asked, ts = g.optional_triggers(event, i, p)
-        ts = [t for t in ts if t[0] not in used]
+        if used:
+            ts = [t for t in ts if t[0] not in used]
         if ts or asked:
             return k, p, ts
         k += 1
