@@ -195,12 +195,13 @@ class StateData(State):
                "terrain", "next_tid", "pool", "completed", "interacted", "priority", "active", "action_used",
                "gg_gone", "boss_dazes", "target", "braces", "forced", "waiting")
     def _dump(self) -> Any:
-        # Plain data as it is: JSON writes a tuple as a list; only frames and questions may hold Options.
+        # Plain data as it is (JSON writes a tuple as a list); frames hold names, numbers, strs and tuples of them,
+        # and only the open question may hold Options.
         d = {k: _copy(getattr(self, k)) for k in self._FIELDS}
         d["chars"] = [c[:] for c in self.chars]
         d["enemies"] = [e[:] for e in self.enemies]
         d["tokens"] = [t[:] for t in self.tokens]
-        d["stack"] = _jsonable(self.stack)
+        d["stack"] = self.stack[:]
         d["pending"] = _jsonable(self.pending)
         return d
 
@@ -270,7 +271,7 @@ def _copy(x: Any) -> Any:
 
 
 def _jsonable(x: Any) -> Any:
-    """Frames and questions as JSON data: lists for tuples, ``{"o": [id, label, group]}`` for an Option."""
+    """A question as JSON data: lists for tuples, ``{"o": [id, label, group]}`` for an Option."""
     if isinstance(x, list | tuple):
         return [v if v.__class__ in _SCALARS else _jsonable(v) for v in x]
     if isinstance(x, Option):
