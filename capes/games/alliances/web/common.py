@@ -73,18 +73,22 @@ _TRUE, _FALSE = (bool, "True"), (bool, "False")
 class _Memo:
     """A bounded memo of drawn fragments: ``get(key, draw, *args)`` is ``draw(*args)``, drawn once per ``key``.
     The key must hold everything ``draw`` reads from ``args`` (view values through :func:`_frozen`); when full,
-    it starts again empty."""
+    the oldest fragment goes."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.hits: dict[Any, Any] = {}
 
     def get(self, key: Any, draw: Callable[..., Any], *args: Any) -> Any:
-        hit = self.hits.get(key)
+        hits = self.hits
+        hit = hits.get(key)
         if hit is None:
-            if len(self.hits) >= self.size:
-                self.hits.clear()
-            hit = self.hits[key] = draw(*args)
+            if len(hits) >= self.size:
+                try:  # the oldest goes
+                    del hits[next(iter(hits))]
+                except (KeyError, RuntimeError, StopIteration):  # another thread changed it meanwhile
+                    hits.clear()
+            hit = hits[key] = draw(*args)
         return hit
 
 
@@ -104,7 +108,7 @@ _IDENTS: dict[int, _Ident] = {}
 def _ident(obj: Any) -> _Ident:
     hit = _IDENTS.get(id(obj))
     if hit is None or hit.obj is not obj:
-        if len(_IDENTS) >= 256:
+        if len(_IDENTS) >= 1024:
             _IDENTS.clear()
         hit = _IDENTS[id(obj)] = _Ident(obj)
     return hit

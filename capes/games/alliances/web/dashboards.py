@@ -31,7 +31,7 @@ from capes.games.alliances.web.common import (
 
 # --- trackers and dashboards ------------------------------------------------------------------------------------
 
-_TRACKERS = _Memo(512)
+_TRACKERS = _Memo(1024)
 
 
 def _trackers(game: Any, view: dict[str, Any], st: Any, names: list[str], H: int) -> str:
@@ -96,7 +96,7 @@ def _draw_trackers(game: Any, tracker: list[Any], pool: Any, on_board: dict[str,
 
 _PART_KEYS = ("id", "injured", "dazed", "conditions", "stamina", "max_stamina", "activation_tokens", "power", "xp",
               "level", "holding", "cards")
-_PARTS = _Memo(1024)
+_PARTS = _Memo(2048)
 
 
 def _card_parts(game: Any, view: dict[str, Any], i: int, c: dict[str, Any], name: str, side: Any) -> tuple[int, str]:
@@ -211,7 +211,7 @@ def _card_static(game: Any, cid: str, injured: int, cards: tuple[str, ...], name
 
 
 _CARD_KEYS = ("id", "pos", "seat")
-_DASHES = _Memo(1024)
+_DASHES = _Memo(2048)
 
 
 def _card(view: dict[str, Any], i: int, c: dict[str, Any], name: str, body: str, body_h: int, oid: str | None) -> str:
