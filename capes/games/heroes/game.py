@@ -162,8 +162,8 @@ class HeroesGame(Game):
             add(r.kind, r)
         for s in C.stories.values():
             add("story", s)
-        for p in C.powerups.values():
-            add("power-up", p)
+        for pu in C.powerups.values():  # not `p`: that name is a Plan in the loop over master plans above
+            add("power-up", pu)
         for sc in C.scenarios.values():
             add("scenario", sc)
         return out
