@@ -25,6 +25,7 @@ from typing import Any
 from capes.core.bots.levels import noisy, searching
 from capes.core.rng import Rng
 from capes.games.alliances.content import COND_BIT
+from capes.games.alliances.enemy_move import advance_end
 from capes.games.alliances.state import (
     C_COND,
     C_DAZ,
@@ -228,35 +229,9 @@ class Forecast:
         key = (start, goal, speed, reg & blocked, reg & others)
         got = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = self._advance_end(start, goal, speed, blocked, others, free)
+            got = self._memo[key] = advance_end(self.b.adj, self.b.dist[goal], self.terrain, start, goal, speed,
+                                                 blocked, others, free)
         return got
-
-    def _advance_end(self, start: int, goal: int, speed: int, blocked: set[int], others: set[int], free: bool) -> int:
-        b = self.b
-        dist = b.dist[goal]
-        best_d, best_step, best_t = dist[start], 0, start
-        d0 = best_d
-        seen = {start}
-        frontier = [start]
-        ter = self.terrain
-        for step in range(1, speed + 1):
-            nxt = []
-            for s in frontier:
-                if s != start and s in ter and not free:
-                    continue
-                for t in b.adj[s]:
-                    if t in seen or t in blocked:
-                        continue
-                    seen.add(t)
-                    nxt.append(t)
-                    if t not in others:
-                        dt = dist[t]
-                        if dt < best_d or (dt == best_d and step == best_step and t < best_t):
-                            best_d, best_step, best_t = dt, step, t
-            if best_d == 0:
-                break
-            frontier = nxt
-        return best_t if best_d < d0 else start
 
     def attackers(self, pos: list[int], gone: frozenset[int] = frozenset(), spawn: bool = True) -> list[list[Any]]:
         """For each Character (by index), the Enemies (stat cards, a weight for Spawns) attacking it after the

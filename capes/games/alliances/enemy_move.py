@@ -27,6 +27,43 @@ from capes.games.alliances.state import (
 )
 
 
+def advance_end(adj: Any, dist: Any, terrain: Any, start: int, goal: int, speed: int, blocked: set[int],
+                others: set[int], free: bool) -> int:
+    """Where an Enemy at ``start`` Advancing ``speed`` Toward ``goal`` ends (alliances/advance,
+    alliances/toward-away): ``dist`` is the board's distances to ``goal``; it never enters ``blocked``
+    (Characters' Spaces) nor ends in ``others`` (other Enemies' Spaces); Terrain stops it unless ``free``.
+
+    Ruling (docs/rulings/alliances.md): the Enemy ends in the reachable Space nearest ``goal``; ties go to
+    the fewest Spaces moved, then the lowest Space index. Returns ``start`` when no Space is nearer.
+    """
+    d0 = dist[start]
+    # the nearest an end can be: the goal itself, unless a Character or another Enemy is there
+    floor = 1 if goal in blocked or goal in others else 0
+    # the best end so far by (distance to goal, Spaces moved, Space index); breadth-first order visits
+    # fewer Spaces moved first, so a tie on distance is won only within the same step by a lower index
+    best_d, best_step, best_t = d0, 0, start
+    seen = blocked | {start}  # Spaces reached, and Characters' Spaces, which an Enemy never enters
+    frontier = [start] if d0 > floor else []  # already as near as an end can be: it stays
+    for step in range(1, speed + 1):
+        nxt = []
+        for s in frontier:
+            if s != start and s in terrain and not free:
+                continue
+            for t in adj[s]:
+                if t in seen:
+                    continue
+                seen.add(t)
+                nxt.append(t)
+                if t not in others:
+                    dt = dist[t]
+                    if dt < best_d or (dt == best_d and step == best_step and t < best_t):
+                        best_d, best_step, best_t = dt, step, t
+        if best_d <= floor:
+            break  # no later step can end nearer, and a tie found later moved more Spaces
+        frontier = nxt
+    return best_t if best_d < d0 else start
+
+
 class EnemyMove(StateData):
     """Enemy Advances."""
 
@@ -118,43 +155,15 @@ class EnemyMove(StateData):
         Ruling (docs/rulings/alliances.md): the Enemy ends in the reachable Space nearest
         ``goal``; ties go to the fewest Spaces moved, then the lowest Space index.
         """
-        adj = self.board.adj
         start = e[E_POS]
-        dist = self.board.dist[goal]
-        d0 = dist[start]
-        blocked = {c[C_POS] for c in self.chars}
-        others = {x[E_POS] for x in self.enemies if x is not e}
-        ter = self.terrain
-        free = "goblin_glider" in self.ecard(e).rules
-        # the nearest an end can be: the goal itself, unless a Character or another Enemy is there
-        floor = 1 if goal in blocked or goal in others else 0
-        # the best end so far by (distance to goal, Spaces moved, Space index); breadth-first order visits
-        # fewer Spaces moved first, so a tie on distance is won only within the same step by a lower index
-        best_d, best_step, best_t = d0, 0, start
-        seen = blocked | {start}  # Spaces reached, and Characters' Spaces, which an Enemy never enters
-        frontier = [start] if d0 > floor else []  # already as near as an end can be: it stays
-        for step in range(1, speed + 1):
-            nxt = []
-            for s in frontier:
-                if s != start and s in ter and not free:
-                    continue
-                for t in adj[s]:
-                    if t in seen:
-                        continue
-                    seen.add(t)
-                    nxt.append(t)
-                    if t not in others:
-                        dt = dist[t]
-                        if dt < best_d or (dt == best_d and step == best_step and t < best_t):
-                            best_d, best_step, best_t = dt, step, t
-            if best_d <= floor:
-                break  # no later step can end nearer, and a tie found later moved more Spaces
-            frontier = nxt
+        end = advance_end(self.board.adj, self.board.dist[goal], self.terrain, start, goal, speed,
+                          {c[C_POS] for c in self.chars}, {x[E_POS] for x in self.enemies if x is not e},
+                          "goblin_glider" in self.ecard(e).rules)
         frm = self.lbl(start)
         what = f" Toward {toward}" if toward else ""
-        if best_d < d0:
-            e[E_POS] = best_t
-            self.emit(rule, f"{self.ename(e)} Advances from {frm} to {self.lbl(best_t)}{what}.")
+        if end != start:
+            e[E_POS] = end
+            self.emit(rule, f"{self.ename(e)} Advances from {frm} to {self.lbl(end)}{what}.")
         else:
             self.emit(rule, f"{self.ename(e)} at {frm} cannot Advance any nearer{what} and stays.")
 
