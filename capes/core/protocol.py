@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from capes.core.errors import EngineError, IllegalAction, ReplayError
+from capes.core.jsontext import ListJson, encode
 from capes.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -370,8 +371,8 @@ class State(ABC):
     #: engine steps run since the current ``apply`` began (see :meth:`_tick`)
     _ticks: int = 0
     #: the JSON text of ``actions`` and ``log`` as last saved (see :meth:`to_json`)
-    _actions_json: _ListJson | None = None
-    _log_json: _ListJson | None = None
+    _actions_json: ListJson | None = None
+    _log_json: ListJson | None = None
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -511,11 +512,11 @@ class State(ABC):
         keys and no spaces. The actions and the log only grow, so their text is kept and extended by what was added
         since the last save (a list changed in any other way is encoded afresh): saving after every action costs
         the new entries, not the whole game."""
-        self._actions_json = actions = _ListJson.extend(self._actions_json, self.actions, _encode_list)
-        self._log_json = log = _ListJson.extend(self._log_json, self.log, _encode_events)
-        return (f'{{"actions":{actions.text},"config":{_encode(self.game.config_json())},'
-                f'"game":{_encode(self.game.id)},"log":{log.text},"rng":{_encode(self.rng.state)},'
-                f'"seed":{_encode(self.seed)},"state":{_encode(self._dump())}}}')
+        self._actions_json = actions = ListJson.extend(self._actions_json, self.actions, encode)
+        self._log_json = log = ListJson.extend(self._log_json, self.log, encode)  # an Event is written as a list
+        return (f'{{"actions":{actions.text},"config":{encode(self.game.config_json())},'
+                f'"game":{encode(self.game.id)},"log":{log.text},"rng":{encode(self.rng.state)},'
+                f'"seed":{encode(self.seed)},"state":{encode(self._dump())}}}')
 
     def resample(self, seat: int, rng: Rng) -> State:
         """A full state consistent with ``seat``'s view, for determinized search.
@@ -531,61 +532,6 @@ class State(ABC):
     def __repr__(self) -> str:
         d = self.decision
         return f"<{self.game.id} state: {len(self.actions)} actions, seat {d.seat} to {d.prompt!r}>"
-
-
-def _text_encoder() -> Callable[[JSON], str]:
-    """JSON text as :meth:`State.to_json` writes it: sorted keys, no spaces; no cycle check (a state is a tree).
-
-    Built once: ``json.dumps`` with options makes a new JSONEncoder per call, and ``JSONEncoder.encode`` a new C
-    scanner per call (together ~3 µs, paid five times a save). This is the scanner ``iterencode`` would make, with
-    the same arguments, so the text is the same; without the C accelerator, the encoder's own ``encode``."""
-    enc = json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False)
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return enc.encode
-    scan = make(None, enc.default, json.encoder.encode_basestring_ascii, None, ":", ",", True, False, True)
-
-    def encode(data: JSON) -> str:
-        return "".join(scan(data, 0))
-
-    return encode
-
-
-_encode = _text_encoder()
-
-
-def _encode_list(items: Sequence[JSON]) -> str:
-    return _encode(items)
-
-
-def _encode_events(events: Sequence[Event]) -> str:
-    return _encode([list(e) for e in events])
-
-
-class _ListJson:
-    """The JSON text of a list that only grows (a state's actions or log), and a private copy of the items it encodes.
-
-    :meth:`extend` encodes only the items added since: it first checks that the list still begins with the encoded
-    items (equal items, as the text is a function of them), so a list changed in any other way is encoded afresh.
-    Immutable once built; a clone shares it with its original.
-    """
-
-    __slots__ = ("items", "text")
-
-    def __init__(self, items: list[Any], text: str) -> None:
-        self.items = items
-        self.text = text
-
-    @staticmethod
-    def extend(cache: _ListJson | None, items: list[Any], encode: Callable[[Sequence[Any]], str]) -> _ListJson:
-        if cache is not None:
-            n = len(cache.items)
-            if len(items) == n and items == cache.items:
-                return cache
-            if len(items) > n and items[:n] == cache.items:
-                more = encode(items[n:])  # "[a,b]": spliced after the encoded items
-                return _ListJson(items[:], f"{cache.text[:-1]},{more[1:]}" if n else more)
-        return _ListJson(items[:], encode(items))
 
 
 def _illegal_message(oid: object, d: Decision) -> str:
