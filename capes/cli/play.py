@@ -232,7 +232,7 @@ class Session:
             self._last_shown = (seat, picture)
         groups = P.grouped(d.options)
         group: int | None = None
-        numbers = self._numbering(seat, d.prompt, [o.id for o in d.options])
+        numbers = self._numbering(seat, d.prompt, [d.options[i].id for i in P.group_order(d.options)])
         by_number = {k: oid for oid, k in numbers.items()}
         while True:
             self.console.print(f"[bold]{escape(d.prompt or 'Choose')}[/bold]", highlight=False)

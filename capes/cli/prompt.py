@@ -96,6 +96,15 @@ def grouped(options: Sequence[Option]) -> list[tuple[str, list[int]]] | None:
     return list(groups.items()) if len(groups) >= 2 else None
 
 
+def group_order(options: Sequence[Option]) -> list[int]:
+    """Option indices with each group's options together, groups in the order they first appear (options
+    keep their order within a group): a menu numbered this way shows each heading once."""
+    first: dict[str, int] = {}
+    for o in options:
+        first.setdefault(o.group, len(first))
+    return sorted(range(len(options)), key=lambda i: first[options[i].group])
+
+
 def can_undo(before: State, now: State, seat: int, worlds: int = 4) -> bool:
     """True when going back from ``now`` to ``before`` reveals nothing ``seat`` did not know.
 

@@ -186,3 +186,17 @@ def test_an_option_keeps_its_number_while_the_same_prompt_repeats() -> None:
     text = out.getvalue()
     assert text.count("7. Keep this hand") >= 2 and "error: no choice 1" in text
     assert len(s.state.actions) == 2 and s.state.actions[1] == "keep"
+
+
+def test_a_short_grouped_menu_shows_each_heading_once() -> None:
+    """Option.group: a flat menu is numbered group by group, so "2 Spaces away" is one heading over all its
+    Spaces even when the game lists the Spaces by index (alliances Move, seed 77: Spectacular Spider-Man)."""
+    game = load("alliances")
+    answers = ["2"] + ["1"] * 10  # Stage order, 4 Level-Up Cards, Priority, 4 deploys, then Move
+    s, out, _ = session(game, game.new_game(77), ["human"], answers)
+    s.run(max_actions=12)
+    menu = out.getvalue().split("where to Advance?")[-1]
+    heads = [ln.strip() for ln in menu.splitlines() if ln.strip().endswith("away:")]
+    assert heads and len(heads) == len(set(heads)), heads
+    numbers = [int(ln.split(".")[0]) for ln in menu.splitlines() if ln.strip()[:1].isdigit() and ". Advance" in ln]
+    assert numbers == sorted(numbers) and numbers[0] == 1
