@@ -40,7 +40,7 @@ def _t(x: float, y: float, s: Any, size: float = 12, fill: str = INK, weight: st
        **extra: str) -> str:
     more = "".join(f' {k.replace("_", "-")}="{_e(v)}"' for k, v in extra.items()) if extra else ""
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" font-weight="{weight}" '
-            f'text-anchor="{anchor}" font-family="{FONT}"{more}>{_e(s)}</text>')
+            f'text-anchor="{anchor}"{more}>{_e(s)}</text>')
 
 
 def _wrap(text: str, chars: int, lines: int) -> list[str]:
@@ -77,8 +77,9 @@ def _initials(name: str) -> str:
 
 
 def _svg(w: float, h: float, body: str, label: str, cls: str, width: str = "100%") -> str:
+    # the font once on the root (inherited by every <text>), not on each text: a quarter of a board's bytes
     return (f'<svg class="{cls}" role="img" viewBox="0 0 {w:g} {h:g}" width="{width}" '
-            f'preserveAspectRatio="xMidYMin meet" xmlns="http://www.w3.org/2000/svg">'
+            f'preserveAspectRatio="xMidYMin meet" font-family="{FONT}" xmlns="http://www.w3.org/2000/svg">'
             f"<title>{_e(label)}</title>{body}</svg>")
 
 
