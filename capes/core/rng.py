@@ -14,6 +14,15 @@ A draw in the top ``2**64 % n`` values is rejected and the next one taken (Rng(0
 
 >>> r3 = Rng(0); [r3.randbelow(3 << 62) for _ in range(2)]
 [7960286522194355700, 487617019471545679]
+
+A bound above ``2**64`` takes as many 64-bit draws as it needs, joined into one number, the first draw the highest;
+``dice`` rolls several dice at once, the same numbers as as many calls of ``randbelow``:
+
+>>> r4 = Rng(0); first, second = r4.next_u64(), r4.next_u64()
+>>> Rng(0).randbelow(1 << 128) == (first << 64) | second
+True
+>>> Rng(7).dice(5, 6)
+[3, 0, 0, 3, 4]
 """
 
 from __future__ import annotations
@@ -59,6 +68,42 @@ class Rng:
             # the exact bound is computed only for a draw that could be in the rejected zone
             if (x < _SAFE and n < 0x100000000) or x < _TWO64 - _TWO64 % n:
                 return x % n
+            if n > _TWO64:  # one draw cannot reach n (every draw lands here): join more (never taken for n <= 2**64)
+                return self._randbelow_wide(n, x)
+
+    def _randbelow_wide(self, n: int, x: int) -> int:
+        """``randbelow(n)`` for ``n > 2**64``, given its first draw ``x``: ``k`` draws joined (the first the highest)
+        make one number below ``2**(64 k) >= n``, rejected in its top ``2**(64 k) % n`` values (fewer than half of
+        them, so each try succeeds with probability above 1/2) and taken modulo ``n``."""
+        k = ((n - 1).bit_length() + 63) >> 6
+        span = 1 << (64 * k)
+        limit = span - span % n
+        while True:
+            for _ in range(k - 1):
+                x = (x << 64) | self.next_u64()
+            if x < limit:
+                return x % n
+            x = self.next_u64()
+
+    def dice(self, n: int, sides: int) -> list[int]:
+        """``n`` rolls of a ``sides``-sided die as face indexes ``0 .. sides - 1``: exactly the numbers, and the
+        state after, of ``[self.randbelow(sides) for _ in range(n)]``, in one call (the generator inlined)."""
+        if sides <= 0 or sides >= 0x100000000:
+            return [self.randbelow(sides) for _ in range(n)]
+        out = []
+        s = self.state
+        for _ in range(n):
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            x = z ^ (z >> 31)
+            if x >= _SAFE and x >= _TWO64 - _TWO64 % sides:  # rejected (under one draw in 2**32): randbelow goes on
+                self.state = s
+                x = self.randbelow(sides)
+                s = self.state
+            out.append(x % sides)
+        self.state = s
+        return out
 
     def randint(self, a: int, b: int) -> int:
         """Uniform integer in ``[a, b]``."""
