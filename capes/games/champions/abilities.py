@@ -9,17 +9,20 @@ champions/summary/actions/interrupt-response. The window's questions (``optwin``
 from __future__ import annotations
 
 from capes.games.champions import cards as S
-from capes.games.champions.frames import C
+from capes.games.champions.frames import CARDS, C
 
 
 class Relevant:
-    """The triggers of each event that can fire in one game: those whose card code is the code of one of the
-    game's card instances or the other side of one (an identity's). Derived from the state's ``code`` tuple
-    (immutable: a state whose tuple is replaced gets a new one) and the scripts' registry (an event's entry is
-    rebuilt when its list of triggers is replaced or changes length); clones share it. A window looks only at
-    these, so a trigger of a card that is not in the game costs nothing."""
+    """What one game's cards can do, derived from the state's ``code`` tuple alone (immutable: a state whose tuple
+    is replaced gets another) and the scripts' registries: the triggers of each event that can fire (those whose
+    card code is the code of one of the game's card instances or the other side of one, an identity's), whether
+    any card of the game modifies a stat, and the names more than one card instance can show. A window looks only
+    at these, so a trigger of a card that is not in the game costs nothing.
 
-    __slots__ = ("code", "codes", "copies", "events")
+    Shared by every state dealt the same card instances (clones, and new games of one configuration: see
+    :func:`relevant_for`); an event's entry is rebuilt when its list of triggers is replaced or changes length."""
+
+    __slots__ = ("code", "cards", "codes", "copies", "events", "stats", "shared_names")
 
     def __init__(self, code: tuple[str, ...]) -> None:
         self.code = code
@@ -31,9 +34,25 @@ class Relevant:
             if back:
                 codes.add(back)
         self.codes = frozenset(codes)
+        #: the card data it was made from (:func:`relevant_for` makes another once one of them is replaced)
+        self.cards = tuple((c, C(c)) for c in sorted(codes))
         #: event -> (registry list, its length, forced triggers, their codes, optional triggers) of this game,
         #: and whether the registry has any trigger that is not forced
         self.events: dict[str, tuple[list, int, list, frozenset, list, bool]] = {}
+        #: stat -> (the registry's table of that stat, its length, whether a code of this game is in it)
+        self.stats: dict[str, tuple[dict, int, bool]] = {}
+        # every name a card instance may show (either side of a two-sided card), counted per instance
+        seen: set[str] = set()
+        shared: set[str] = set()
+        for c in code:
+            card = C(c)
+            names = {card.name, C(card.back).name} if card.back else (card.name,)
+            for nm in names:
+                if nm in seen:
+                    shared.add(nm)
+                seen.add(nm)
+        #: the names that more than one card instance of the game may show (a label then tells them apart)
+        self.shared_names = frozenset(shared)
 
     def copies_of(self, c: str) -> tuple[int, ...]:
         """Every card instance of code ``c``."""
@@ -54,6 +73,32 @@ class Relevant:
                                       any(t[1] != "forced" for t in trigs))
         return e
 
+    def modifies(self, which: str) -> bool:
+        """Whether a card of this game has a ``@stat`` script for ``which`` (else only lasting effects change it)."""
+        fns = S.STAT.get(which)
+        if not fns:
+            return False
+        e = self.stats.get(which)
+        if e is None or e[0] is not fns or e[1] != len(fns):
+            e = self.stats[which] = (fns, len(fns), not self.codes.isdisjoint(fns))
+        return e[2]
+
+
+#: code tuple -> its Relevant: new games of one configuration are dealt the same card instances (the same uids,
+#: codes and order; only the piles' order differs), so they share one. Bounded.
+_SHARED: dict[tuple[str, ...], Relevant] = {}
+
+
+def relevant_for(code: tuple[str, ...]) -> Relevant:
+    """The :class:`Relevant` of a game whose card instances have the codes ``code`` (made afresh when the card data
+    of one of them was replaced since, e.g. by a ``content`` directory)."""
+    r = _SHARED.get(code)
+    if r is None or not all(CARDS.get(c) is card for c, card in r.cards):
+        if len(_SHARED) >= 64:
+            _SHARED.clear()
+        r = _SHARED[code] = Relevant(code)
+    return r
+
 
 class Abilities:
     """Mixin of :class:`capes.games.champions.state.ChampionsState`: opening a window, finding its triggers."""
@@ -67,7 +112,9 @@ class Abilities:
     def _relevant(self) -> Relevant:
         r = self._rel
         if r is None or r.code is not self.code:
-            r = self._rel = Relevant(self.code)
+            r = self._rel = relevant_for(self.code)
+            # the equal tuple the shared table was made from: one object, so that the check above stays `is`
+            self.code = r.code
         return r
 
     def window(self, event: str, i: int) -> None:

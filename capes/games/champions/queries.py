@@ -48,6 +48,8 @@ class Queries:
         """``u``'s name as a player tells it apart from other cards of that name in play (or in ``among``):
         a minion by the player it is engaged with, another card by its controller, then by a number."""
         nm = self.name(u)
+        if nm not in self._relevant().shared_names:  # type: ignore[attr-defined]
+            return nm  # no other card instance of the game may show this name
         pool = among if among is not None else [self.villain, self.mscheme, *self.eplay,
                                                  *(v for pl in self.play for v in pl)]
         same = [v for v in pool if v != u and self.name(v) == nm]
@@ -69,8 +71,9 @@ class Queries:
         for m in self.mods:  # lasting effects: ("stat", uid, which, n, "phase"|"round")
             if m[0] == "stat" and m[1] == u and m[2] == which:
                 tot += m[3]
-        fns = S.STAT.get(which)
-        if fns:
+        # only when a card of this game has a @stat script for it (abilities.Relevant; most stats have none)
+        if self._relevant().modifies(which):  # type: ignore[attr-defined]
+            fns = S.STAT[which]
             code = self.code
             get = fns.get
             # the cards _modsrc lists, in its order, without building the list
