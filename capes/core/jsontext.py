@@ -6,8 +6,8 @@ grow (:class:`ListJson` keeps their text and appends the new entries).
 
 >>> encode({"b": [1, (2, 3)], "a": None})
 '{"a":null,"b":[1,[2,3]]}'
->>> t = ListJson.extend(None, ["x"], encode); t = ListJson.extend(t, ["x", "y"], encode); t.text
-'["x","y"]'
+>>> t = ListJson.extend(None, ["x"], encode); t = ListJson.extend(t, ["x", "y"], encode); t.text, t.head
+('["x","y"]', '["x","y"')
 """
 
 from __future__ import annotations
@@ -41,27 +41,52 @@ def _text_encoder() -> Callable[[JSON], str]:
 encode = _text_encoder()
 
 
+def int_text(value: JSON) -> str:
+    """``encode(value)``, faster for an int (its repr is its JSON text; a bool, an int subclass, is not).
+
+    >>> int_text(-12), int_text(True), int_text(2.0)
+    ('-12', 'true', '2.0')
+    """
+    return int.__repr__(value) if value.__class__ is int else encode(value)
+
+
 class ListJson:
     """The JSON text of a list that only grows (a state's actions or log), and a private copy of the items it encodes.
 
     :meth:`extend` encodes only the items added since: it first checks that the list still begins with the encoded
     items (equal items, as the text is a function of them), so a list changed in any other way is encoded afresh.
-    Immutable once built; a clone shares it with its original.
+
+    Immutable once built, and shared by a clone with its original. It stands for the first ``count`` items of
+    ``items``, a private list that successive saves of one state grow in place (items are only ever appended to it,
+    and only by the newest ListJson on it, so the items an older one stands for never change); ``head`` is the text
+    without its closing bracket, so that growing it copies the text once.
     """
 
-    __slots__ = ("items", "text")
+    __slots__ = ("items", "count", "head")
 
-    def __init__(self, items: list[Any], text: str) -> None:
+    def __init__(self, items: list[Any], count: int, head: str) -> None:
         self.items = items
-        self.text = text
+        self.count = count
+        self.head = head
+
+    @property
+    def text(self) -> str:
+        return self.head + "]"
 
     @staticmethod
     def extend(cache: ListJson | None, items: list[Any], encode: Callable[[Sequence[Any]], str]) -> ListJson:
         if cache is not None:
-            n = len(cache.items)
-            if len(items) == n and items == cache.items:
+            n, mine, m = cache.count, cache.items, len(items)
+            newest = len(mine) == n  # no later save grew the private list: this one may
+            if m == n and (items == mine if newest else items == mine[:n]):
                 return cache
-            if len(items) > n and items[:n] == cache.items:
-                more = encode(items[n:])  # "[a,b]": spliced after the encoded items
-                return ListJson(items[:], f"{cache.text[:-1]},{more[1:]}" if n else more)
-        return ListJson(items[:], encode(items))
+            if m > n:
+                tail = items[n:]
+                if newest:
+                    mine += tail
+                    if mine == items:
+                        return ListJson(mine, m, f"{cache.head},{encode(tail)[1:-1]}" if n else encode(items)[:-1])
+                    del mine[n:]  # the list changed otherwise: leave the private list as it was
+                elif items[:n] == mine[:n]:
+                    return ListJson(items[:], m, f"{cache.head},{encode(tail)[1:-1]}" if n else encode(items)[:-1])
+        return ListJson(items[:], len(items), encode(items)[:-1])

@@ -16,13 +16,14 @@ closures may hold game state.
 from __future__ import annotations
 
 import json
+import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from capes.core.errors import EngineError, IllegalAction, ReplayError
-from capes.core.jsontext import ListJson, encode
+from capes.core.jsontext import ListJson, encode, int_text
 from capes.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -278,8 +279,25 @@ class Game(ABC):
         return RulesIndex.for_game(self.id)
 
     def config_json(self) -> dict[str, JSON]:
-        """The configuration as JSON-safe data (for saves)."""
+        """The configuration as JSON-safe data (for saves); a function of ``config`` alone."""
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.config.items()}
+
+    #: the marshal bytes of ``config`` and the text :meth:`_save_header` made of it
+    _header_memo: tuple[bytes, str] | None = None
+
+    def _save_header(self) -> str:
+        """``"config":…,"game":…`` as :meth:`State.to_json` writes it, made again only when ``config`` changed.
+
+        The key is ``config``'s marshal bytes: equal bytes are equal values of the same types (1, 1.0 and True differ
+        there, not under ==), so equal text; ~1 µs against ~6 µs to encode it again at every save."""
+        try:
+            key = marshal.dumps(self.config)
+        except ValueError:  # a value marshal cannot write (an object of the game's own class): no memo
+            return f'"config":{encode(self.config_json())},"game":{encode(self.id)}'
+        memo = self._header_memo
+        if memo is None or memo[0] != key:
+            memo = self._header_memo = (key, f'"config":{encode(self.config_json())},"game":{encode(self.id)}')
+        return memo[1]
 
     def from_json(self, data: str | Mapping[str, JSON]) -> State:
         """Rebuild a state saved with :meth:`State.to_json` (an exact round trip)."""
@@ -514,9 +532,13 @@ class State(ABC):
         the new entries, not the whole game."""
         self._actions_json = actions = ListJson.extend(self._actions_json, self.actions, encode)
         self._log_json = log = ListJson.extend(self._log_json, self.log, encode)  # an Event is written as a list
-        return (f'{{"actions":{actions.text},"config":{encode(self.game.config_json())},'
-                f'"game":{encode(self.game.id)},"log":{log.text},"rng":{encode(self.rng.state)},'
-                f'"seed":{encode(self.seed)},"state":{encode(self._dump())}}}')
+        return (f'{{"actions":{actions.head}],{self.game._save_header()},"log":{log.head}],'
+                f'"rng":{int_text(self.rng.state)},"seed":{int_text(self.seed)},"state":{self._dump_json()}}}')
+
+    def _dump_json(self) -> str:
+        """The JSON text of :meth:`_dump` as :meth:`to_json` writes it (sorted keys, no spaces). A hook: a game may
+        write the same text faster (for example reusing the text of parts it knows unchanged since its last save)."""
+        return encode(self._dump())
 
     def resample(self, seat: int, rng: Rng) -> State:
         """A full state consistent with ``seat``'s view, for determinized search.
