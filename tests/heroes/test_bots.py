@@ -74,3 +74,29 @@ def test_hard_compares_the_heuristic_top_three_actions_on_common_deals() -> None
                 assert hard.last_stats == {} and pick == h[0].choose(st)
             seen.add("action" if d.kind in SEARCH_KINDS else "other")
         st.apply(h[d.seat].choose(st))
+
+
+def test_the_heuristic_reads_only_what_the_view_shows() -> None:
+    """Fair play (issue #15): every fact ``seen`` hands the heuristic equals the same entry of ``view(seat)``, for each
+    seat at every decision of three- and four-player games (combat included)."""
+    from capes.games.heroes.bots import HeuristicBot, seen
+
+    fights = 0
+    for players in (3, 4):
+        g = capes.load("heroes", players=players)
+        st = g.new_game(players)
+        bots = [HeuristicBot(g, s, seed=players) for s in range(players)]
+        while not st.is_over:
+            for s in range(players):
+                view, facts = st.view(s), seen(st, s)
+                assert facts["pp"] == view["pp"] and facts["teams"] == view["teams"]
+                assert facts["headlines"] == view["headlines"]
+                assert facts["heroes"] and all(view["heroes"][h]["loc"] == f["loc"] for h, f in facts["heroes"].items())
+                assert set(facts["heroes"]) == set(g.team_heroes[view["teams"][s]])
+                if view["combat"] is None:
+                    assert facts["combat"] is None
+                else:
+                    assert facts["combat"] == {k: view["combat"][k] for k in facts["combat"]}
+                    fights += 1
+            st.apply(bots[st.decision.seat].choose(st))
+    assert fights > 50

@@ -1,6 +1,7 @@
 """The heuristic bot, the rollout policy and the evaluation used by ISMCTS.
 
-The heuristic bot decides from ``state.decision`` and ``state.view(seat)`` only.
+The heuristic bot decides from ``state.decision`` and the public facts of :func:`seen` only (each the same value
+``state.view(seat)`` shows; tests/heroes/test_bots.py checks it along games).
 """
 
 from __future__ import annotations
@@ -10,6 +11,23 @@ from typing import Any
 from capes.core.bots.levels import noisy, searching
 from capes.core.protocol import State
 from capes.core.rng import Rng
+from capes.games.heroes.board import AREAS, COLORS, loc_name
+
+#: the combat facts the heuristic reads (public: the secret Combat Power pick is not among them)
+_COMBAT_KEYS = ("hs", "fighter", "init", "foe", "mm")
+
+
+def seen(state: Any, seat: int) -> dict[str, Any]:
+    """The part of ``state.view(seat)`` the heuristic reads, taken straight from public fields: Plot Points, teams,
+    Headlines, the locations of the seat's own heroes and the combat's public facts. Building the whole view cost
+    most of a playout's time (the search plays thousands of heuristic moves per decision)."""
+    team = state.teams[seat]
+    heroes = state.game.team_heroes[team]
+    cb = state.cb
+    return {"pp": state.pp, "teams": state.teams,
+            "headlines": {AREAS[a]: state.heads[a] for a in range(state.areas())},
+            "heroes": {h: {"loc": loc_name(state.hloc[seat][i])} for i, h in enumerate(heroes)},
+            "combat": None if cb is None else {k: cb[k] for k in _COMBAT_KEYS}}
 
 _PREFER = ("trouble:", "use:", "lead:", "wanted:", "back:", "agent:", "scheme:", "plan:", "challenge", "keep:",
            "extra:yes", "take:", "discard:", "powerup:", "fighter:", "replace:", "champion:", "dropwanted:")
@@ -29,9 +47,10 @@ class HeuristicBot:
     def choose(self, state: State) -> str:
         d = state.decision
         ids = d.ids()
-        view = state.view(self.seat)
         k = d.kind
         C = self.game.C
+        if k in ("planning", "action"):
+            view = seen(state, self.seat)
         if k == "planning":
             for pre in ("keep:", "ready:", "support:", "ally:", "extra:yes", "powerup:", "drop:"):
                 for i in ids:
@@ -87,7 +106,7 @@ class HeuristicBot:
         first = self.choose(state)
         rank: dict[str, float] = {}
         if d.kind == "action":
-            scores = self._move_scores(ids, state.view(self.seat))
+            scores = self._move_scores(ids, seen(state, self.seat))
             for i in ids:
                 if i.startswith("trouble:"):
                     rank[i] = 100.0
@@ -116,7 +135,6 @@ class HeuristicBot:
     def _move_scores(self, ids: list[str], view: dict[str, Any]) -> dict[str, float]:
         """The score of each move worth making: a Ready hero onto a free Headline that suits him, or the Scenario."""
         C = self.game.C
-        from capes.games.heroes.engine import AREAS, ICONS
         targets: dict[str, Any] = {}
         for area, h in view["headlines"].items():
             if h:
@@ -142,15 +160,13 @@ class HeuristicBot:
             if view["heroes"][hid]["loc"] in targets:
                 continue  # already on a Headline
             scores[i] = sc
-        del AREAS, ICONS
         return scores
 
     def _power(self, ids: list[str], state: State) -> str:
-        v = state.view(self.seat)
-        cb = v.get("combat") or {}
+        v = seen(state, self.seat)
+        cb = v["combat"] or {}
         mine_h = cb.get("hs") == self.seat
         # pick the power with the best total, leaning to attack when holding Initiative
-        from capes.games.heroes.engine import COLORS
         if mine_h:
             s = cb["hs"]
             hero = self.game.C.heroes[self.game.team_heroes[v["teams"][s]][cb["fighter"]]]
