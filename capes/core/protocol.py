@@ -187,6 +187,7 @@ GAME_OVER = Decision(seat=None, prompt="The game is over.", options=())
 
 
 _new_tuple = tuple.__new__
+_new_object = object.__new__
 
 
 class Event(NamedTuple):
@@ -511,10 +512,12 @@ class State(ABC):
         }
 
     def clone(self) -> State:
-        other = self.__class__.__new__(self.__class__)
+        # object.__new__ and Rng.copy inlined (no State subclass defines __new__): ~0.3 µs of a clone (issue #14)
+        other = _new_object(self.__class__)
         other.game = self.game
         other.seed = self.seed
-        other.rng = self.rng.copy()
+        other.rng = rng = _new_object(Rng)
+        rng.state = self.rng.state
         other.actions = self.actions.copy()
         other.log = self.log.copy()
         other._decision = self._decision
