@@ -13,6 +13,7 @@ grow (:class:`ListJson` keeps their text and appends the new entries).
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -58,8 +59,9 @@ class ListJson:
 
     Immutable once built, and shared by a clone with its original. It stands for the first ``count`` items of
     ``items``, a private list that successive saves of one state grow in place (items are only ever appended to it,
-    and only by the newest ListJson on it, so the items an older one stands for never change); ``head`` is the text
-    without its closing bracket, so that growing it copies the text once.
+    and only by the newest ListJson on it, under a lock, so the items an older one stands for never change, even when
+    clones are saved in several threads); ``head`` is the text without its closing bracket, so that growing it copies
+    the text once.
     """
 
     __slots__ = ("items", "count", "head")
@@ -83,10 +85,18 @@ class ListJson:
             if m > n:
                 tail = items[n:]
                 if newest:
-                    mine += tail
-                    if mine == items:
+                    with _GROWING:  # clones saved in other threads may share the private list: one grows it at a time
+                        grown = len(mine) == n
+                        if grown:
+                            mine += tail
+                            grown = mine == items
+                            if not grown:
+                                del mine[n:]  # the list changed otherwise: leave the private list as it was
+                    if grown:
                         return ListJson(mine, m, f"{cache.head},{encode(tail)[1:-1]}" if n else encode(items)[:-1])
-                    del mine[n:]  # the list changed otherwise: leave the private list as it was
                 elif items[:n] == mine[:n]:
                     return ListJson(items[:], m, f"{cache.head},{encode(tail)[1:-1]}" if n else encode(items)[:-1])
         return ListJson(items[:], len(items), encode(items)[:-1])
+
+
+_GROWING = threading.Lock()
