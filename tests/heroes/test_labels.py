@@ -250,3 +250,20 @@ def test_reveal_line_shows_ratings_after_agents_heroes_combat_1() -> None:
     reveal = [e.text for e in st.log if e.text.startswith("Powers revealed")][-1]
     assert "Fire Blast (a2 | d1 | w1;" in reveal and "Horn Charge (a4 | d2 | w0)" in reveal
     assert st.base_rating("H", "a") == 2
+
+
+def test_action_round_shown_is_the_marker_heroes_missions_round_setup_1() -> None:
+    """heroes/missions and heroes/round-setup/1-2: each Game Round has five Action Rounds, and the marker is reset
+    only when the next Game Round begins; no view (so no board or text render) ever says "Action Round 6"."""
+    seen = set()
+    for seed in range(4):
+        st = capes.load("heroes", players=2).new_game(seed)
+        r = Rng(seed)
+        while not st.is_over:
+            v = st.view(0)
+            seen.add(v["action_round"])
+            assert "Action Round 6" not in capes.load("heroes", players=2).render(st, 0)
+            o = st.decision.options
+            st.apply(o[r.randbelow(len(o))].id)
+        seen.add(st.view(0)["action_round"])
+    assert seen == {1, 2, 3, 4, 5}, seen

@@ -153,7 +153,10 @@ class HeroesState(Setup, Planning, Missions, Troubleshooting, Villains, Mastermi
         n = self.n
         cb = self.cb
         v: dict[str, Any] = {
-            "scenario": self.scen, "round": self.round, "action_round": self.ar, "first": self.first, "arch": self.arch,
+            # the Action Round marker: it stays on the last Action Round once the five are over, until the next
+            # Game Round resets it (heroes/round-setup/1-2); the engine's counter goes one past it to end them
+            "scenario": self.scen, "round": self.round, "action_round": min(self.ar, ACTION_ROUNDS),
+            "first": self.first, "arch": self.arch,
             "teams": self.teams[:], "vp": self.vp[:], "pp": self.pp[:], "plans": self.plans[:],
             "heroes": {self.hero_id(s, i): {"loc": loc_name(self.hloc[s][i]), "wound": self.wound[s][i], "ko": self.ko[s][i]}
                        for s in range(n) for i in range(4)},
