@@ -41,18 +41,17 @@ class Relevant:
         self.events: dict[str, tuple[list, int, list, frozenset, list, bool]] = {}
         #: stat -> (the registry's table of that stat, its length, whether a code of this game is in it)
         self.stats: dict[str, tuple[dict, int, bool]] = {}
-        # every name a card instance may show (either side of a two-sided card), counted per instance
-        seen: set[str] = set()
-        shared: set[str] = set()
+        # every name a card instance may show (either side of a two-sided card), with the codes showing it
+        by_name: dict[str, set[str]] = {}
+        count: dict[str, int] = {}
         for c in code:
             card = C(c)
-            names = {card.name, C(card.back).name} if card.back else (card.name,)
-            for nm in names:
-                if nm in seen:
-                    shared.add(nm)
-                seen.add(nm)
-        #: the names that more than one card instance of the game may show (a label then tells them apart)
-        self.shared_names = frozenset(shared)
+            for nm in {card.name, C(card.back).name} if card.back else (card.name,):
+                by_name.setdefault(nm, set()).add(c)
+                count[nm] = count.get(nm, 0) + 1
+        #: name -> the codes of the card instances that may show it, for the names more than one instance of the
+        #: game may show (a label then tells them apart)
+        self.shared_names = {nm: frozenset(cs) for nm, cs in by_name.items() if count[nm] > 1}
 
     def copies_of(self, c: str) -> tuple[int, ...]:
         """Every card instance of code ``c``."""

@@ -66,11 +66,15 @@ def _turn_build(g: G, f: tuple):
         for u in g.hand[p]:
             c = CARDS[code[u]]
             # a resource or a card with no cost is never playable (play_block's first two rules)
-            if c.type == "resource" or c.cost is None or g.play_block(p, u):
+            if c.type == "resource" or c.cost is None:
                 continue
-            cost = max(0, c.cost - cut)
+            cost = c.cost - cut
+            if cost < 0:
+                cost = 0
             have = total - len(c.res)
-            if have >= cost or powers and cost <= have + sum(1 for x, a in powers if x != u and a == c.aspect):
+            # what p can pay first (arithmetic), then the rules that may forbid the card (play_block)
+            if (have >= cost or powers and cost <= have + sum(1 for x, a in powers if x != u and a == c.aspect)) \
+                    and not g.play_block(p, u):
                 opts.append((f"play:{u}", f"Play {c.name} (cost {cost})", "Play a card"))
         # each list of targets and each target's label, found once per menu (the hero and every ally share them)
         enemies: list[tuple[int, str]] | None = None

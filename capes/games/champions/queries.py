@@ -48,11 +48,20 @@ class Queries:
         """``u``'s name as a player tells it apart from other cards of that name in play (or in ``among``):
         a minion by the player it is engaged with, another card by its controller, then by a number."""
         nm = self.name(u)
-        if nm not in self._relevant().shared_names:  # type: ignore[attr-defined]
+        rel = self._relevant()  # type: ignore[attr-defined]
+        codes = rel.shared_names.get(nm)
+        if codes is None:
             return nm  # no other card instance of the game may show this name
-        pool = among if among is not None else [self.villain, self.mscheme, *self.eplay,
-                                                 *(v for pl in self.play for v in pl)]
-        same = [v for v in pool if v != u and self.name(v) == nm]
+        code = self.code
+        if among is not None:
+            same = [v for v in among if v != u and code[v] in codes and self.name(v) == nm]
+        else:
+            # the other instances that may show the name, among the cards in play (the order of `same` is unused)
+            same = []
+            for c in codes:
+                for v in rel.copies_of(c):
+                    if v != u and self._in_pool(v) and self.name(v) == nm:
+                        same.append(v)
         if not same:
             return nm
         def tag(v: int) -> str:
@@ -65,6 +74,16 @@ class Queries:
             return f"{nm} ({t})"
         k = 1 + sum(1 for v in same if v < u)
         return f"{nm} ({t + ', ' if t else ''}#{k})"
+
+    def _in_pool(self, v: int) -> bool:
+        """Whether ``v`` is among the cards :meth:`label` tells apart: villain, main scheme, encounter and player
+        cards in play."""
+        if v == self.villain or v == self.mscheme or v in self.eplay:
+            return True
+        for pl in self.play:
+            if v in pl:
+                return True
+        return False
 
     def _mod(self, which: str, u: int) -> int:
         tot = 0
@@ -151,18 +170,24 @@ class Queries:
         return c.threat if c.threat_fixed else c.threat * self.n
 
     def attached(self, u: int) -> list[int]:
-        out = [a for a in self.eplay if self.att[a] == u]
-        for p in range(self.n):
-            out += [a for a in self.play[p] if self.att[a] == u]
+        att = self.att
+        if u not in att:  # one C scan: most cards have nothing attached
+            return []
+        out = [a for a in self.eplay if att[a] == u]
+        for pl in self.play:
+            out += [a for a in pl if att[a] == u]
         return out
 
     def has_kw(self, u: int, kw: str) -> int:
         """Keyword value on ``u``: printed, granted by attachments (``S.GRANTS``) or by lasting effects."""
-        v = self.ccard(u).kw(kw)
-        for a in self.attached(u):
-            gk = S.GRANTS.get(self.code[a])
-            if gk is not None and gk[0] == kw:
-                v += gk[1]
+        c = self.ccard(u)
+        v = c.kws().get(kw, 0) if c.keywords else 0  # as c.kw(kw)
+        if u in self.att:  # something may be attached (as self.attached(u))
+            grants = S.GRANTS
+            for a in self.attached(u):
+                gk = grants.get(self.code[a])
+                if gk is not None and gk[0] == kw:
+                    v += gk[1]
         for m in self.mods:
             if m[0] == "kw" and m[1] == u and m[2] == kw:
                 v += 1

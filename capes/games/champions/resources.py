@@ -27,23 +27,28 @@ class Resources:
     def sources(self, p: int, excl: int, payfor: int) -> list[tuple[str, int, str]]:
         """Available resource sources: (kind, uid, colours)."""
         code = self.code
+        cards = CARDS
         out = []
         for u in self.hand[p]:
             if u == excl:
                 continue
-            c = CARDS[code[u]]
+            c = cards[code[u]]
             r = c.res
             if r:
                 # as res_of: The Power of ... makes two for a card of its aspect (champions/rr/resources)
                 if (r == "W" and payfor >= 0 and c.type == "resource" and c.name.startswith("The Power of")
-                        and CARDS[code[payfor]].aspect == c.aspect):
+                        and cards[code[payfor]].aspect == c.aspect):
                     r = "WW"
                 out.append(("card", u, r))
-        form = self._form[p]
         res = S.RESOURCE
+        if not res:
+            return out
+        form = self._form[p]
         idu = self.ident[p]
+        ic = cards[code[idu]]
+        idcode = ic.code if form else ic.back or ic.code  # the identity by its current side (as idcard)
         for u in (idu, *self.play[p]):
-            r = res.get(self.idcard(p).code if u == idu else code[u])  # the identity by its current side
+            r = res.get(idcode if u == idu else code[u])
             if r is not None:
                 fn, only, can, produces = r
                 if only == "hero" and not form or only == "ae" and form:

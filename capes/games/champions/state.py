@@ -295,7 +295,20 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
             else:
                 st.pop()
                 self._buf = buf = []
-                steps[name](self, *f[1:])
+                # a call with its arguments spelled out (up to four of them): a *-call costs about 0.4 µs more per step
+                k = len(f)
+                if k == 1:
+                    steps[name](self)
+                elif k == 2:
+                    steps[name](self, f[1])
+                elif k == 3:
+                    steps[name](self, f[1], f[2])
+                elif k == 4:
+                    steps[name](self, f[1], f[2], f[3])
+                elif k == 5:
+                    steps[name](self, f[1], f[2], f[3], f[4])
+                else:
+                    steps[name](self, *f[1:])
             self._buf = None
             if buf:
                 buf.reverse()
