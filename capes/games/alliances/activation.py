@@ -29,6 +29,7 @@ from capes.games.alliances.state import (
     DIR_WORDS,
     E_COND,
     E_DAZ,
+    E_ID,
     E_POS,
     E_UID,
     StateData,
@@ -102,22 +103,25 @@ class Activation(StateData):
         b = self.board
         pos = c[C_POS]
         dist = b.dist[pos]
-        named: dict[int, str] = {}
+        menus = self.game.menus
         if not self.action_used:
             # alliances/activation/attack (alliances/char-attack/1, /2)
             for a in side.attacks:
                 if a.cost > c[C_POW]:
                     continue
-                how = ""  # the dice and cost, as the label gives them: only once the attack has a target
                 if a.shape == "":
                     for e in ens:
-                        if dist[e[E_POS]] <= a.range:
-                            how = how or _how(a.strength, a.cost)
-                            u = e[E_UID]
-                            where = named.get(u)
-                            if where is None:
-                                where = named[u] = self.ewhere(e)  # each Enemy named once per menu
-                            opts.append(Option(f"attack:{a.id}:{u}", f"Attack {where} with {a.name} ({how})", "Attack"))
+                        ep = e[E_POS]
+                        if dist[ep] <= a.range:
+                            # the Option is made of the attack (content, alive as long as the Game: keyed by
+                            # identity, since a Level-Up may keep an attack's id with other numbers), the Enemy's
+                            # uid, card and Space, and the board naming the Space
+                            key = ("attack", id(a), e[E_UID], e[E_ID], ep, b)
+                            o = menus.get(key)
+                            if o is None:
+                                o = kept(menus, key, Option(f"attack:{a.id}:{e[E_UID]}", f"Attack {self.ewhere(e)} with "
+                                                            f"{a.name} ({_how(a.strength, a.cost)})", "Attack"))
+                            opts.append(o)
                 elif a.shape == "A":
                     k = sum(1 for e in ens if dist[e[E_POS]] <= a.range)
                     if k:
@@ -125,6 +129,7 @@ class Activation(StateData):
                         opts.append(Option(f"attack:{a.id}", f"Area attack {a.name} (Range A{a.range}, {how}): "
                                            f"{plural(k, 'Enemy', 'Enemies')} in reach", "Attack"))
                 else:
+                    how = ""  # the dice and cost, as the label gives them: only once the attack has a target
                     for d in range(b.ndirs):
                         line = b.line(pos, d, a.range)
                         k = sum(1 for e in ens if e[E_POS] in line)
@@ -136,8 +141,10 @@ class Activation(StateData):
             # alliances/activation/move
             # two steps (Move, then where) keep the menu short for people and search bots
             occupied = self.occupied()
-            if self._can_advance(ci, side.speed, occupied):
-                opts.append(_move_option(side.speed))
+            speed = side.speed
+            # a free neighbouring Space will do (_can_advance searches further only when every one is taken)
+            if speed > 0 and (not occupied.issuperset(b.adj[pos]) or self._can_advance(ci, speed, occupied)):
+                opts.append(_move_option(speed))
             # alliances/activation/shake
             if c[C_COND]:
                 opts += [_SHAKE[cn] for cn in cond_names(c[C_COND])]
@@ -158,8 +165,13 @@ class Activation(StateData):
         # Active skills (not actions), once per Activation
         if "bad_luck" in skills and "bad_luck" not in c[C_SKUSED] and c[C_POW] >= 1:
             for e in ens:
-                if dist[e[E_POS]] <= 3:
-                    opts.append(Option(f"skill:bad_luck:{e[E_UID]}", f"Bad Luck (1 Power): {self.ewhere(e)} gains Hex", "Skills"))
+                ep = e[E_POS]
+                if dist[ep] <= 3:
+                    key = ("bad_luck", e[E_UID], e[E_ID], ep, b)
+                    o = menus.get(key)
+                    if o is None:
+                        o = kept(menus, key, Option(f"skill:bad_luck:{e[E_UID]}", f"Bad Luck (1 Power): {self.ewhere(e)} gains Hex", "Skills"))
+                    opts.append(o)
         if "second_wind" in skills and "second_wind" not in c[C_SKUSED] and c[C_POW] >= 2 and c[C_STA] < side.stamina:
             opts.append(_SECOND_WIND)
         # alliances/interact: 1 Power, once per token per Turn (the Stage's options come in the group "Interact")
@@ -173,7 +185,7 @@ class Activation(StateData):
 
     def _can_zip(self, ci: int, occupied: set[int]) -> bool:
         """``bool(self._zip_targets(ci))``, stopping at the first free Space (``occupied``: ``self.occupied()``)."""
-        return any(s not in occupied for s in self.board.ball(self.chars[ci][C_POS], 3))
+        return not occupied.issuperset(self.board.ball(self.chars[ci][C_POS], 3))
 
     def _interact_cost(self, ci: int) -> int:
         return 0 if self.has_skill(ci, "cat_burglar") else 1

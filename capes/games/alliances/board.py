@@ -35,7 +35,8 @@ _DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
 class Board:
     """Static geometry of one battlefield (shared by every state; never copied)."""
 
-    __slots__ = ("width", "height", "n", "exists", "adj", "step", "dist", "ndirs", "dir_names", "labels", "_index", "opposite", "_balls")
+    __slots__ = ("width", "height", "n", "exists", "adj", "step", "dist", "ndirs", "dir_names", "labels", "_index", "opposite", "_balls",
+                 "within1")
 
     def __init__(self, width: int, height: int, exists: list[bool], step: list[tuple[int, ...]],
                  dir_names: tuple[str, ...], opposite: tuple[int, ...]) -> None:
@@ -50,6 +51,8 @@ class Board:
         self.adj = [tuple(t for t in step[s] if t >= 0) if exists[s] else () for s in range(self.n)]
         self.dist = [self._bfs(s) for s in range(self.n)]
         self.labels = [self._label(s) for s in range(self.n)]
+        #: ``within1[s]``: the Spaces at distance 0 or 1 from ``s`` (Range 1: Interact, Secure, Contest)
+        self.within1 = [frozenset(t for t in range(self.n) if self.dist[s][t] <= 1) for s in range(self.n)]
         self._balls: dict[tuple[int, int], tuple[int, ...]] = {}
         self._index = {lab: s for s, lab in enumerate(self.labels)}
 

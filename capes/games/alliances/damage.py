@@ -132,7 +132,7 @@ class Damage(StateData):
             if cj[C_COND]:
                 opts += [self._assist_option(j, "cond", cn) for cn in cond_names(cj[C_COND])]
             opts.append(self._assist_option(j, "power"))
-            if any(t not in occupied for t in adj[cj[C_POS]]):  # _can_advance(j, 1): a free neighbouring Space
+            if not occupied.issuperset(adj[cj[C_POS]]):  # _can_advance(j, 1): a free neighbouring Space
                 opts.append(self._assist_option(j, "advance"))
         if len(opts) == 1:
             ANSWERS["assist"](self, opts[0].id, ("assist", self.seat_of(ci), ci, n, got, tuple(opts)))

@@ -24,6 +24,8 @@ from capes.games.alliances.state import (
     T_KIND,
     T_POS,
     StateData,
+    char_pos,
+    enemy_pos,
 )
 
 
@@ -44,10 +46,11 @@ def advance_end(adj: Any, dist: Any, terrain: Any, start: int, goal: int, speed:
     best_d, best_step, best_t = d0, 0, start
     seen = blocked | {start}  # Spaces reached, and Characters' Spaces, which an Enemy never enters
     frontier = [start] if d0 > floor else []  # already as near as an end can be: it stays
+    stops = () if free else terrain  # entering Terrain ends an Advance (not for a free mover)
     for step in range(1, speed + 1):
         nxt = []
         for s in frontier:
-            if s != start and s in terrain and not free:
+            if s in stops and s != start:
                 continue
             for t in adj[s]:
                 if t in seen:
@@ -119,8 +122,12 @@ class EnemyMove(StateData):
         return False
 
     def _f_minion_move(self, uid: int, speed: int, rule: str = "alliances/enemies-move/2") -> None:
-        e = self.enemy(uid)
-        if e is None or e[E_DAZ]:
+        for e in self.enemies:  # self.enemy(uid), inlined (one per Minion per Turn)
+            if e[E_UID] == uid:
+                break
+        else:
+            return
+        if e[E_DAZ]:
             return
         if speed < 0:
             speed = self.ecard(e).speed
@@ -131,7 +138,8 @@ class EnemyMove(StateData):
         if len(cands) > 1:
             self._ask("nearest", self.prio_seat, uid, speed, tuple(cands), rule)
             return
-        self._enemy_advance(e, self.chars[cands[0]][C_POS], speed, rule, self.cname(cands[0]))
+        ci = cands[0]
+        self._enemy_advance(e, self.chars[ci][C_POS], speed, rule, self.game.cnames[ci])
 
     def _nearest_chars(self, pos: int) -> list[int]:
         """The non-Dazed Characters on the battlefield nearest ``pos`` (alliances/nearest), in squad order."""
@@ -156,16 +164,17 @@ class EnemyMove(StateData):
         ``goal``; ties go to the fewest Spaces moved, then the lowest Space index.
         """
         start = e[E_POS]
-        end = advance_end(self.board.adj, self.board.dist[goal], self.terrain, start, goal, speed,
-                          {c[C_POS] for c in self.chars}, {x[E_POS] for x in self.enemies if x is not e},
-                          "goblin_glider" in self.ecard(e).rules)
-        frm = self.lbl(start)
+        b = self.board
+        # ``others`` may hold the mover's own Space: advance_end never considers the start as an end
+        end = advance_end(b.adj, b.dist[goal], self.terrain, start, goal, speed, set(map(char_pos, self.chars)),
+                          set(map(enemy_pos, self.enemies)), "goblin_glider" in self.ecard(e).rules)
+        labels = b.labels
         what = f" Toward {toward}" if toward else ""
         if end != start:
             e[E_POS] = end
-            self.emit(rule, f"{self.ename(e)} Advances from {frm} to {self.lbl(end)}{what}.")
+            self.emit(rule, f"{self.game.enames[e[E_ID]]} Advances from {labels[start]} to {labels[end]}{what}.")
         else:
-            self.emit(rule, f"{self.ename(e)} at {frm} cannot Advance any nearer{what} and stays.")
+            self.emit(rule, f"{self.game.enames[e[E_ID]]} at {labels[start]} cannot Advance any nearer{what} and stays.")
 
     def _f_pp_move(self, u: int) -> None:
         e = self.enemy(u)

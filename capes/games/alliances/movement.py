@@ -63,9 +63,8 @@ class Movement(StateData):
             return False
         if occupied is None:
             occupied = self.occupied()
-        for t in self.board.adj[self.chars[ci][C_POS]]:
-            if t not in occupied:
-                return True  # one step into a Space with no Enemy and no Character
+        if not occupied.issuperset(self.board.adj[self.chars[ci][C_POS]]):
+            return True  # one step into a Space with no Enemy and no Character
         # every neighbour holds an Enemy or a Character: only passing through allies can lead further
         return speed > 1 and bool(self._advance_targets(ci, speed))
 

@@ -37,8 +37,8 @@ def securing(st: StateData, ci: int, tok: list[Any]) -> bool:
 
 def tokens_in_reach(st: StateData, ci: int) -> list[list[Any]]:
     """The tokens on the battlefield within Range 1 of Character ``ci`` (what it may Interact with), in order."""
-    near = st.board.dist[st.chars[ci][C_POS]]
-    return [t for t in st.tokens if t[T_POS] >= 0 and near[t[T_POS]] <= 1]
+    near = st.board.within1[st.chars[ci][C_POS]]  # never holds -1 (a token off the battlefield)
+    return [t for t in st.tokens if t[T_POS] in near]
 
 
 class Objectives(StateData):

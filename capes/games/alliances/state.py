@@ -32,8 +32,8 @@ _NF = len(_FACE)
 SUCC_ATK = (1, 1, 1, 0, 0, 0)  # crit wild hit count for attacks
 SUCC_DEF = (1, 1, 0, 1, 0, 0)  # crit wild block count for defence / dodge
 MAX_POWER = 10
-_C_POS = itemgetter(C_POS)
-_E_POS = itemgetter(E_POS)
+char_pos = itemgetter(C_POS)  # a Character's Space (for map)
+enemy_pos = itemgetter(E_POS)  # an Enemy's Space (for map)
 DIR_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
@@ -182,9 +182,8 @@ class StateData(State):
 
     def occupied(self) -> set[int]:
         """The Spaces a Character or an Enemy is in."""
-        s = set(map(_C_POS, self.chars))
-        s.discard(-1)  # off the battlefield
-        s.update(map(_E_POS, self.enemies))
+        s = {*map(char_pos, self.chars), *map(enemy_pos, self.enemies)}
+        s.discard(-1)  # off the battlefield (a Character, or the Boss before it enters)
         return s
 
     def awake(self) -> list[int]:
