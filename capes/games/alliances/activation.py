@@ -48,7 +48,7 @@ class Activation(StateData):
         if not cands:
             return
         if len(cands) == 1:
-            self._push(("activate", cands[0]))
+            self._f_activate(cands[0])  # the next step at once (as pushing it and running the stack would)
         else:
             self._ask("activate", self.prio_seat, tuple(cands))
 
@@ -61,7 +61,7 @@ class Activation(StateData):
         self.active = ci
         self.action_used = 0
         c[C_SKUSED] = ()
-        self._push(("act_menu",))
+        self._f_act_menu()  # the next step at once (as pushing it and running the stack would)
 
     def _recover(self, ci: int) -> None:
         c = self.chars[ci]
@@ -75,11 +75,11 @@ class Activation(StateData):
         if ci < 0:
             return
         if self.chars[ci][C_DAZ]:
-            self._push(("act_end", ci))
+            self._f_act_end(ci)
             return
         opts = self._act_options(ci)
         if len(opts) == 1:
-            self._push(("act_end", ci))
+            self._f_act_end(ci)
             return
         self._ask("act", self.seat_of(ci), ci, tuple(opts))
 
@@ -227,7 +227,7 @@ def _activate_d(st: StateData) -> Decision:
 
 @answer("activate")
 def _activate_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
-    st._push(("activate", st.game.squad.index(oid.split(":", 1)[1])))
+    st._f_activate(st.game.squad.index(oid.split(":", 1)[1]))  # the next step at once
 
 
 @decider("act")
@@ -244,14 +244,14 @@ def _act_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
     parts = oid.split(":")
     head = parts[0]
     if head == "end":
-        st._push(("act_end", ci))
+        st._f_act_end(ci)  # the next step at once
         return
     st._push(("act_menu",))  # runs after whatever this choice pushes (LIFO)
     if head == "move":
         # alliances/activation/move: then choose where (alliances/advance)
         st._ask("move_to", st.seat_of(ci), ci, tuple(st._advance_targets(ci, st.cside(ci).speed)), "move")
     elif head == "attack":
-        st._push(("attack", ci, parts[1], parts[2] if len(parts) > 2 else ""))
+        st._f_attack(ci, parts[1], parts[2] if len(parts) > 2 else "")  # the next step at once
     elif head == "shake":
         # alliances/activation/shake
         c[C_COND] &= ~COND_BIT[parts[1]]

@@ -53,7 +53,7 @@ class CharacterAttack(StateData):
             if e is None:
                 return
             self.emit("alliances/char-attack/2", f"{self.cname(ci)} attacks {self.ewhere(e)} with {a.name}.")
-            self._push(("atk_one", ci, aid, int(spec), 1))
+            self._f_atk_one(ci, aid, int(spec), 1)  # the next step at once (as pushing it and running the stack would)
             return
         if a.shape == "A":
             # alliances/area: every Enemy within Range is targeted

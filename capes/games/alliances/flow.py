@@ -31,10 +31,15 @@ class Flow(StateData):
     def _run(self) -> None:
         st = self.stack
         frames = FRAMES
-        tick = self._tick
+        limit = self.game.max_steps
         while self.pending is None and st and not self.over:
             fr = st.pop()
-            tick(fr[0])  # every engine step counts: an apply can never run forever (EngineError)
+            # every engine step counts: an apply can never run forever. State._tick inlined; past the limit it
+            # is called, and raises EngineError naming the step
+            self._ticks = t = self._ticks + 1
+            if t > limit:
+                self._ticks = limit
+                self._tick(fr[0])
             step = frames[fr[0]]
             # a call with its arguments spelled out is about three times cheaper than step(self, *fr[1:])
             n = len(fr)
