@@ -75,22 +75,24 @@ class EnemyAttack(StateData):
         c = self.chars[ci]
         if c[C_DAZ] or self.over:
             return
+        side = self.cside(ci)  # the same all through: Damage changes neither the Injured side nor the cards
         # alliances/enemy-attack/1: effects when a Character is targeted (Spider-Sense, reactive)
-        if bonus == 0 and self.has_skill(ci, "spider_sense") and c[C_POW] >= 1:
+        if bonus == 0 and "spider_sense" in side.skills and c[C_POW] >= 1:  # has_skill: not Dazed (checked)
             self._ask("react", self.seat_of(ci), "spider_sense", ci, uids)
             return
-        attackers = [e for u in uids if (e := self.enemy(u)) is not None]
+        by_uid = {e[E_UID]: e for e in self.enemies}
+        attackers = [by_uid[u] for u in uids if u in by_uid]
         if not attackers:
             return
+        cards = [self.ecard(e) for e in attackers]
         # alliances/enemy-attack/2: Attack Strength = sum of Strengths
-        strength = sum(self.ecard(e).strength for e in attackers)
+        strength = sum(card.strength for card in cards)
         # alliances/enemy-attack/3: type of the leftmost matching Enemy Stat Card
-        ids = {e[E_ID] for e in attackers}
+        ids = [e[E_ID] for e in attackers]
         first = next(x for x in self.game.mission["enemy_tracker"] if x in ids)
-        fe = next(e for e in attackers if e[E_ID] == first)
-        atype = self.ecard(fe).attack_type
+        atype = cards[ids.index(first)].attack_type
         # alliances/enemy-attack/4: defence pool (never fewer than one die)
-        n = self.cside(ci).defense[atype] + max(0, bonus)
+        n = side.defense[atype] + max(0, bonus)
         if c[C_COND] & COND_BIT["incinerate"]:
             n -= 2  # alliances/conditions/incinerate
             c[C_COND] &= ~COND_BIT["incinerate"]
@@ -103,39 +105,40 @@ class EnemyAttack(StateData):
                 c[C_COND] &= ~COND_BIT["hex"]  # alliances/conditions/hex
         elif crits:
             r += self.roll(crits)
+        name = self.game.cnames[ci]
         # alliances/enemy-attack/7: Modify Dice — Cover turns one die into a Block (ruling: automatic)
         if c[C_POS] in self.terrain:
             for k, x in enumerate(r):
                 if x in (BLANK, HIT):
                     r[k] = BLOCK
-                    self.emit("alliances/cover", f"{self.cname(ci)} is in Cover: one die becomes a Block.")
+                    self.emit("alliances/cover", f"{name} is in Cover: one die becomes a Block.")
                     break
         # alliances/enemy-attack/8
         succ = sum(map(SUCC_DEF.__getitem__, r))
         final = strength - succ
         who = (self.ewhere(attackers[0]) + " attacks" if len(attackers) == 1
                else f"{plural(len(attackers), 'Enemy', 'Enemies')} attack")
-        self.emit("alliances/enemy-attack/8", f"{who} {self.cname(ci)} ({ATTACK_TYPES[atype].title()}, Attack Strength {strength}); "
+        self.emit("alliances/enemy-attack/8", f"{who} {name} ({ATTACK_TYPES[atype].title()}, Attack Strength {strength}); "
                   f"defence [{','.join(map(RESULT_NAMES.__getitem__, r))}] = {plural(succ, 'success', 'successes')}; "
                   + (f"final Attack Strength {final}." if final > 0 else "final Attack Strength 0: no Damage."))
         # alliances/enemy-attack/10: Damage and Power
-        dealt = 0
-        if final > 0:
-            dealt = self._hurt_char(ci, final, enemy=True)
-            if dealt:
-                self.emit("alliances/enemy-attack/10", f"{self.cname(ci)} suffers {dealt} Damage and gains {dealt} Power "
-                          f"(Stamina {c[C_STA]}/{self.cside(ci).stamina}).")
-        frames: list[tuple[Any, ...]] = []
+        if final <= 0:
+            return
+        dealt = self._hurt_char(ci, final, enemy=True)
+        if not dealt:
+            return
+        self.emit("alliances/enemy-attack/10", f"{name} suffers {dealt} Damage and gains {dealt} Power "
+                  f"(Stamina {c[C_STA]}/{side.stamina}).")
         # alliances/enemy-attack/12: after-attack effects, allied first
-        if dealt and not c[C_DAZ] and self.has_skill(ci, "quick_reflexes") and self._can_advance(ci, 1):
-            frames.append(("quick_reflexes", ci))
+        reflexes = not c[C_DAZ] and "quick_reflexes" in side.skills and self._can_advance(ci, 1)
         if self.over:
             return
-        if dealt and any("crushing_grip" in self.ecard(e).rules for e in attackers) and not c[C_DAZ]:
+        if any("crushing_grip" in card.rules for card in cards) and not c[C_DAZ]:
             if not c[C_COND] & COND_BIT["shock"]:
                 c[C_COND] |= COND_BIT["shock"]
-                self.emit("alliances/enemy/crushing-grip", f"Crushing Grip: {self.cname(ci)} gains Shock.")
-        self._push(*frames)
+                self.emit("alliances/enemy/crushing-grip", f"Crushing Grip: {name} gains Shock.")
+        if reflexes:
+            self._f_quick_reflexes(ci)  # the next step at once (as pushing it and running the stack would)
 
     def _f_quick_reflexes(self, ci: int) -> None:
         opts = [Option(f"move:{self.lbl(s)}", f"Quick Reflexes: Advance to {self.lbl(s)}") for s in self._advance_targets(ci, 1)]
@@ -148,14 +151,14 @@ class EnemyAttack(StateData):
         # nearest Objective token (ties: the players decide; so does the order, when it can matter)
         movers = tuple(u for u in uids if (e := self.enemy(u)) is not None
                        and "protection_programming" in self.ecard(e).rules)
-        self._push(("minions_move", movers, (1,) * len(movers), "alliances/enemy/protection-programming"))
+        self._f_minions_move(movers, (1,) * len(movers), "alliances/enemy/protection-programming")  # the next step at once
 
     def _f_enemy_bleed(self) -> None:
         # alliances/enemy-conditions/bleed: at the end of the Enemies Attack step, 2 Damage. The Bleeds are
         # simultaneous; their order matters only when two or more KO Minions (the order they reach the Spawn
         # Tracker), and then the players decide it (alliances/timing, ruling 3)
         uids = tuple(e[E_UID] for e in self.enemies if e[E_COND] & COND_BIT["bleed"])
-        self._push(("minions_move", uids, (0,) * len(uids), "alliances/enemy-conditions/bleed"))
+        self._f_minions_move(uids, (0,) * len(uids), "alliances/enemy-conditions/bleed")  # the next step at once
 
     def _f_bleed_one(self, uid: int) -> None:
         e = self.enemy(uid)

@@ -85,6 +85,8 @@ class EnemyMove(StateData):
         (alliances/timing: simultaneous effects without an order; alliances/player-decisions: the Priority Player)
         — asked only when one Enemy's Advance could change another's (they could meet); otherwise, and by the
         first option, they go in the order they entered the battlefield."""
+        if not uids:
+            return
         by_uid = {e[E_UID]: e for e in self.enemies}
         live = [(u, sp) for u, sp in zip(uids, speeds, strict=True)
                 if (e := by_uid.get(u)) is not None and not e[E_DAZ]]
@@ -96,7 +98,10 @@ class EnemyMove(StateData):
         if ask:
             self._ask("minion_order", self.prio_seat, tuple(u for u, _ in live), tuple(sp for _, sp in live), rule)
             return
-        self._push(*[self._move_frame(u, sp, rule) for u, sp in live])
+        if len(live) > 1:
+            self._push(*[self._move_frame(u, sp, rule) for u, sp in live[1:]])
+        if live:
+            self._move_now(*live[0], rule)  # the first at once (as pushing it and running the stack would)
 
     @staticmethod
     def _move_frame(u: int, sp: int, rule: str) -> tuple[Any, ...]:
@@ -105,6 +110,15 @@ class EnemyMove(StateData):
         if rule == "alliances/enemy-conditions/bleed":
             return ("bleed_one", u)
         return ("minion_move", u, sp, rule)
+
+    def _move_now(self, u: int, sp: int, rule: str) -> None:
+        """Run the step ``_move_frame(u, sp, rule)`` now."""
+        if rule == "alliances/enemy/protection-programming":
+            self._f_pp_move(u)
+        elif rule == "alliances/enemy-conditions/bleed":
+            self._f_bleed_one(u)  # type: ignore[attr-defined]  (enemy_attack.py, a mixin of the same state)
+        else:
+            self._f_minion_move(u, sp, rule)
 
     def _moves_interact(self, live: list[tuple[int, int]], by_uid: dict[int, list[Any]]) -> bool:
         """Could the order of these Advances matter? Only if two Enemies could reach each other's Spaces (an
