@@ -264,3 +264,17 @@ def test_paired_search_is_deterministic_and_leaves_the_state_alone() -> None:
     assert picks == [ISMCTSBot(game, 0, seed=s, prior=_prior_on("plain"), iterations=9, **PAIRED).choose(state)
                      for s in range(4)]
     assert state.to_json() == snap
+
+
+def test_paired_search_races_its_playouts_to_the_close_candidates() -> None:
+    """``drop_z``: ``bust`` (0.5 below the prior's ``plain`` on every deal) stops being played after ``drop_after``
+    deals, and its playouts go to ``edge``, which beats ``plain`` by 0.01; without racing every candidate gets the
+    same deals."""
+    game = LuckGame()
+    state = game.new_game(0)
+    racing = ISMCTSBot(game, 0, seed=2, prior=_prior_on("plain"), iterations=48, switch_z=3.0, drop_z=2.0,
+                       drop_after=3, **PAIRED)
+    assert racing.choose(state) == "edge"
+    assert racing.last_stats["bust"][0] == 3 and racing.last_stats["edge"][0] == (48 - 3 * 3) // 2 + 3
+    even = ISMCTSBot(game, 0, seed=2, prior=_prior_on("plain"), iterations=48, switch_z=3.0, **PAIRED)
+    assert even.choose(state) == "edge" and {n for n, _ in even.last_stats.values()} == {16}

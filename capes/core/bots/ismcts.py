@@ -26,7 +26,9 @@ scored like the tree's iterations. Differences between candidates on the same de
 less noisy than separate means. The prior's top choice is kept unless another candidate
 beats it on the same deals by ``switch_z`` standard errors (and by ``switch_min`` on
 average), which takes at least two deals (``iterations`` counts playouts): the search
-overrules the rule of thumb only where it sees a difference.
+overrules the rule of thumb only where it sees a difference. With ``drop_z>0`` the candidates race: after
+``drop_after`` deals, one whose gain over the prior's choice is ``drop_z`` standard errors below zero (and below
+another's sure gain) stops being played, so the playouts go where the choice is close (the heuristic unsure).
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ class _Node:
 
 DEFAULTS: dict[str, Any] = {"iterations": 200, "rollout_depth": 40, "exploration": 0.7, "time_limit": None,
                             "prior_weight": 0.0, "prior_top": 0.6, "paired": False, "candidates": 4,
-                            "switch_z": 1.0, "switch_min": 0.0}
+                            "switch_z": 1.0, "switch_min": 0.0, "drop_z": 0.0, "drop_after": 4}
 
 
 def top_choice_prior(choice: str, ids: list[str], top: float) -> dict[str, float]:
@@ -116,6 +118,8 @@ class ISMCTSBot:
         self.candidates = int(settings["candidates"])
         self.switch_z = float(settings["switch_z"])
         self.switch_min = float(settings["switch_min"])
+        self.drop_z = float(settings["drop_z"])
+        self.drop_after = max(2, int(settings["drop_after"]))
         #: after a paired search: per candidate, (deals, mean difference from the prior's top choice)
         self.last_stats: dict[str, tuple[int, float]] = {}
         tl = settings["time_limit"]
@@ -179,42 +183,59 @@ class ISMCTSBot:
         top = cands[0]
         if len(cands) == 1:
             return top
+        deals = dict.fromkeys(cands, 0)
         sums = dict.fromkeys(cands, 0.0)
         squares = dict.fromkeys(cands, 0.0)
+        live = list(cands)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        deals = 0
         used = 0
         det = first
-        while used + len(cands) <= self.iterations:
-            if deadline is not None and deals > 0 and time.perf_counter() >= deadline:
+        while len(live) > 1 and used + len(live) <= self.iterations:
+            if deadline is not None and used > 0 and time.perf_counter() >= deadline:
                 break
-            if deals > 0:
+            if used > 0:
                 det = state.resample(self.seat, self.rng)
             values = {}
-            for a in cands:
+            for a in live:
                 play = det.clone()
                 play.apply(a)
                 self._playout(play)
                 values[a] = self._score(play)
             base = values[top]
-            for a in cands:
+            for a in live:
                 diff = values[a] - base
+                deals[a] += 1
                 sums[a] += diff
                 squares[a] += diff * diff
-            deals += 1
-            used += len(cands)
+            used += len(live)
+            if self.drop_z > 0 and deals[top] >= self.drop_after:
+                live = self._race(live, top, deals, sums, squares)
         self.last_iterations = used
-        self.last_stats = {a: (deals, sums[a] / deals) for a in cands} if deals else {}
-        if deals < 2:
-            return top  # no spread to judge a difference by: the rule of thumb stands
+        self.last_stats = {a: (deals[a], sums[a] / deals[a]) for a in cands if deals[a]}
         best, best_lcb = top, 0.0
         for a in cands[1:]:
-            mean = sums[a] / deals
-            var = max(0.0, squares[a] / deals - mean * mean)
-            lcb = mean - self.switch_z * math.sqrt(var / max(1, deals - 1))
-            if mean > self.switch_min and lcb > best_lcb:
-                best, best_lcb = a, lcb
+            n = deals[a]
+            if n < 2:
+                continue  # no spread to judge a difference by: the rule of thumb stands
+            mean, half = self._spread(n, sums[a], squares[a], self.switch_z)
+            if mean > self.switch_min and mean - half > best_lcb:
+                best, best_lcb = a, mean - half
         return best
+
+    @staticmethod
+    def _spread(n: int, total: float, squares: float, z: float) -> tuple[float, float]:
+        """The mean of ``n`` paired differences and ``z`` standard errors of it."""
+        mean = total / n
+        var = max(0.0, squares / n - mean * mean)
+        return mean, z * math.sqrt(var / max(1, n - 1))
+
+    def _race(self, live: list[str], top: str, deals: Mapping[str, int], sums: Mapping[str, float],
+              squares: Mapping[str, float]) -> list[str]:
+        """Racing: the candidates (never the prior's choice) whose gain over it is, by ``drop_z`` standard errors,
+        below zero and below the best sure gain of another stop being played; their playouts go to the close ones."""
+        bounds = {a: self._spread(deals[a], sums[a], squares[a], self.drop_z) for a in live if a != top}
+        bar = max([0.0] + [m - h for m, h in bounds.values()])
+        return [a for a in live if a == top or bounds[a][0] + bounds[a][1] >= bar]
 
     def _select_ucb(self, node: _Node, ids: list[str]) -> str:
         children = node.children
