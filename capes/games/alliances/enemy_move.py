@@ -242,8 +242,9 @@ def _minion_order_d(st: StateData) -> Decision:
     opts = [_BY_ARRIVAL[bleed]]
     menus = st.game.menus
     board = st.board
+    by_uid = {e[E_UID]: e for e in st.enemies}
     for u in uids:
-        e = st.enemy(u)
+        e = by_uid.get(u)
         if e is not None:
             key = ("first", u, e[E_ID], e[E_POS], board, bleed)
             opts.append(menus.get(key) or kept(menus, key, Option(f"first:{u}", f"{st.ewhere(e)} {verb} next", "Choose the next")))

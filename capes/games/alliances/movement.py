@@ -24,6 +24,7 @@ from capes.games.alliances.state import (
     E_UID,
     SUCC_DEF,
     StateData,
+    char_pos,
     plural,
 )
 
@@ -33,12 +34,19 @@ class Movement(StateData):
 
     def _advance_targets(self, ci: int, speed: int) -> list[int]:
         """Spaces a Character can end an Advance in (alliances/advance)."""
-        adj = self.board.adj
+        b = self.board
+        adj = b.adj
         start = self.chars[ci][C_POS]
-        blocked = {e[E_POS] for e in self.enemies}
         ter = self.terrain
         skills = () if self.chars[ci][C_DAZ] else self.cside(ci).skills  # alliances/dazed: no skills
         free = "wall_crawler" in skills or "flight" in skills
+        near = b.dist[start]
+        if all(near[e[E_POS]] > speed for e in self.enemies) and (free or all(not 0 < near[t] < speed for t in ter)):
+            # no Enemy within reach, no Terrain to stop in before the last step: every Space within ``speed``
+            # (board.ball, in index order) but the allies' (the search below would find just these)
+            allies = set(map(char_pos, self.chars))
+            return [t for t in b.ball(start, speed) if t not in allies]
+        blocked = {e[E_POS] for e in self.enemies}
         seen = blocked | {start}  # Spaces reached, and the Enemies' Spaces, which it never enters
         frontier = [start]
         for _ in range(speed):

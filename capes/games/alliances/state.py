@@ -115,8 +115,7 @@ class StateData(State):
         """Roll ``n`` dice (forced results first: tests use ``state.forced``)."""
         f = self.forced
         if not f:
-            rb = self.rng.randbelow
-            return [_FACE[rb(_NF)] for _ in range(n)]
+            return list(map(_FACE.__getitem__, self.rng.dice(n, _NF)))  # dice: the numbers of n randbelow(_NF)
         out = []
         for _ in range(n):
             if f:
