@@ -35,7 +35,7 @@ class Relevant:
                 codes.add(back)
         self.codes = frozenset(codes)
         #: the card data it was made from (:func:`relevant_for` makes another once one of them is replaced)
-        self.cards = tuple((c, C(c)) for c in sorted(codes))
+        self.cards = (tuple(sorted(codes)), tuple(C(c) for c in sorted(codes)))
         #: event -> (registry list, its length, forced triggers, their codes, optional triggers) of this game,
         #: and whether the registry has any trigger that is not forced
         self.events: dict[str, tuple[list, int, list, frozenset, list, bool]] = {}
@@ -92,7 +92,8 @@ def relevant_for(code: tuple[str, ...]) -> Relevant:
     """The :class:`Relevant` of a game whose card instances have the codes ``code`` (made afresh when the card data
     of one of them was replaced since, e.g. by a ``content`` directory)."""
     r = _SHARED.get(code)
-    if r is None or not all(CARDS.get(c) is card for c, card in r.cards):
+    # the same card objects (a tuple comparison checks identity first, in C)
+    if r is None or tuple(map(CARDS.get, r.cards[0])) != r.cards[1]:
         if len(_SHARED) >= 64:
             _SHARED.clear()
         r = _SHARED[code] = Relevant(code)
@@ -122,12 +123,12 @@ class Abilities:
         champions/rr/forced: forced abilities resolve first; then (champions/rr/timing) each player in
         player order, first player first, may use optional interrupts/responses.
         """
-        trigs = S.TRIGGERS.get(event)
-        if not trigs:
-            return
         # only this game's forced triggers (the others name cards that are not in it): the same matches, in order
         rel = self._relevant().of(event)
+        if not rel[1]:  # no trigger of this event at all
+            return
         forced, codes = rel[2], rel[3]
+        fired = False  # a forced ability resolved or waits to be ordered
         if forced:
             cd = self.code
             # cards that may carry a forced ability (identities by their current side); plain loops: these
@@ -149,6 +150,7 @@ class Abilities:
                     if t[0] == code and (t[4] is None or t[4](self, self._ctrl(u), u, i)):
                         due.append((u, k))
             if due:
+                fired = True
                 # facedown boost cards (hidden) and copies of one card resolve without an ordering question
                 hidden = [(u, k) for u, k in due if u in self.boosts]
                 due = [(u, k) for u, k in due if u not in self.boosts]
@@ -160,7 +162,10 @@ class Abilities:
                 elif due:  # champions/rr/first-player: the first player orders simultaneous forced abilities
                     # saved as (card, n-th forced trigger of that card's code): stable whatever order scripts load in
                     self.push(("forced_order", event, i, tuple((u, forced_nth(forced, k)) for u, k in due)))
-        if rel[5]:  # some trigger of the event is not forced (as len(forced_of(event)[0]) < len(trigs))
+        # some trigger of the event is not forced (as len(forced_of(event)[0]) < len(trigs)): the players are asked,
+        # unless none names a card of this game and no forced ability resolved (then the question would find
+        # nothing at once, next step, in the same state)
+        if rel[5] and (rel[4] or fired):
             self.push(("optwin", event, i, 0, ()))
 
     def optional_triggers(self, event: str, i: int, p: int) -> tuple[bool, list[tuple[int, tuple]]]:
@@ -179,13 +184,11 @@ class Abilities:
             if where == "hand":
                 if can is not None and not can(self, p, -1, i):
                     continue
-                hidden = [u for u in self.hand[p] if self.code[u] == code]
+                cd = self.code
+                hidden = [u for u in self.hand[p] if cd[u] == code]
                 # deck and facedown cards too (under Highway Robbery, held as Drones): resample may move a
                 # copy between them and the hand
-                deck = self.deck[p]
-                if not hidden and not any(v in deck for v in rel.copies_of(code)) and not any(
-                        (m[0] == "under" or m[0] == "drone") and self.code[m[2]] == code and self.owner[m[2]] == p
-                        for m in self.mods):
+                if not hidden and not self._held_unseen(p, code, rel.copies_of(code)):
                     continue
                 asked = True
                 for u in hidden:
@@ -201,6 +204,18 @@ class Abilities:
                     if self.code[u] == code and (can is None or can(self, p, u, i)):
                         out.append((u, t))
         return asked or bool(out), out
+
+    def _held_unseen(self, p: int, code: str, copies: tuple[int, ...]) -> bool:
+        """Whether one of ``copies`` (the instances of ``code``) is in player ``p``'s deck, or is ``p``'s card held
+        facedown (under Highway Robbery, as a Drone)."""
+        deck = self.deck[p]
+        for v in copies:
+            if v in deck:
+                return True
+        for m in self.mods:
+            if (m[0] == "under" or m[0] == "drone") and self.code[m[2]] == code and self.owner[m[2]] == p:
+                return True
+        return False
 
 
 _FORCED: dict[str, tuple[list, frozenset, int, int]] = {}

@@ -144,8 +144,19 @@ def _eliminate(g: G, p: int) -> None:
 def _hpcheck(g: G) -> None:
     """champions/rr/defeated: a character with as much damage as its hit points is defeated at once, also when
     its hit points drop (an upgrade giving hit points leaves play, a lasting boost ends), not only when damaged."""
-    for u in [g.villain, *g.minions(), *g.friendly()]:
-        if g.dmg[u] and _in_play(g, u) and g.dmg[u] >= g.hp(u):  # most have no damage: that test first
+    dmg = g.dmg
+    if not any(dmg):  # no card has damage (one C scan)
+        return
+    # the villain, the minions, then each player's identity and allies (as [villain, *minions(), *friendly()]);
+    # most have no damage: that test first
+    code = g.code
+    chars = [g.villain, *[u for u in g.eplay if dmg[u] and CARDS[code[u]].type == "minion"]]
+    for p in range(g.n):
+        if g.alive[p]:
+            chars.append(g.ident[p])
+            chars += [u for u in g.play[p] if dmg[u] and CARDS[code[u]].type == "ally"]
+    for u in chars:
+        if dmg[u] and _in_play(g, u) and dmg[u] >= g.hp(u):
             g.push(("defeated", u, -1))
 
 

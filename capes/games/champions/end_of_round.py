@@ -6,7 +6,7 @@ Rule ids: champions/summary/flow/3, champions/summary/easy/9, champions/summary/
 
 from __future__ import annotations
 
-from capes.games.champions.frames import ASKS, step
+from capes.games.champions.frames import ASKS, CARDS, step
 from capes.games.champions.state import ChampionsState
 
 G = ChampionsState
@@ -23,7 +23,8 @@ def _pend(g: G) -> None:
 def _hdisc_build(g: G, f: tuple):
     p = f[1]
     hs = g.hand_size(p)
-    opts = [(f"d:{u}", f"Discard {g.name(u)}") for u in g.hand[p]]
+    code = g.code
+    opts = [(f"d:{u}", f"Discard {CARDS[code[u]].name}") for u in g.hand[p]]  # a hand card is never an identity
     if len(g.hand[p]) <= hs:
         if not opts:
             return p, "", []

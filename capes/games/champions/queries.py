@@ -224,15 +224,24 @@ class Queries:
     def attackable(self, p: int) -> list[int]:
         """Enemies `p` may attack: the villain only while no guard minion is engaged with p (Guard)."""
         ms = self.minions()
-        guard = any(self.eng[m] == p and self.has_kw(m, "guard") for m in ms)
-        return ms if guard else [self.villain, *ms]
+        eng = self.eng
+        for m in ms:  # plain loops: these lists are short, a generator costs more than the search
+            if eng[m] == p and self.has_kw(m, "guard"):
+                return ms
+        return [self.villain, *ms]
 
     def thwartable(self, p: int) -> list[int]:
         """Schemes `p` may remove threat from (Crisis blocks the main scheme; Patrol too)."""
         sd = self.sides()
-        crisis = any(CARDS[self.code[s]].crisis for s in sd)
-        patrol = any(self.eng[m] == p and self.has_kw(m, "patrol") for m in self.minions())
-        return sd if (crisis or patrol) else [self.mscheme, *sd]
+        code = self.code
+        for s in sd:
+            if CARDS[code[s]].crisis:
+                return sd
+        eng = self.eng
+        for m in self.minions():
+            if eng[m] == p and self.has_kw(m, "patrol"):
+                return sd
+        return [self.mscheme, *sd]
 
     def friendly(self) -> list[int]:
         out = []

@@ -27,10 +27,14 @@ def _win(g: G, event: str) -> None:
 
 def _optwin_find(g: G, f: tuple):
     _, event, i, k, used = f
-    order = g.order()
     if not g.relevant(event)[4]:  # no optional trigger of this event names a card of this game
-        return max(k, len(order)), -1, []
-    alone = next((m[2] for m in g.mods if m[0] == "peril"), -1) if g.mods else -1
+        return max(k, len(g.order())), -1, []
+    order = g.order()
+    alone = -1
+    for m in g.mods:
+        if m[0] == "peril":
+            alone = m[2]
+            break
     while k < len(order):
         p = order[k]
         if alone >= 0 and p != alone:  # champions/rr/peril
