@@ -62,7 +62,8 @@ class Flow(StateData):
 
         A KO's consequences (a full Spawn Tracker's Spawn, alliances/full-spawn-tracker) happen at the moment
         of the KO; the effects that come after the attack (step 12) run after them."""
-        self.stack[mark:mark] = list(reversed(frames))
+        if frames:
+            self.stack[mark:mark] = frames[::-1]
 
     def _ask(self, kind: str, seat: int, *data: Any) -> None:
         self.pending = (kind, seat, *data)

@@ -59,6 +59,9 @@ class AlliancesGame(Game):
                 raise ConfigError(f"alliances: config 'squad' has unknown Character {cid!r}; allowed: {', '.join(known)}")
         self.squad = squad
         self.cnames = tuple(self.data.characters[cid].name for cid in squad)  # state.cname, by squad index
+        #: state.cside's table: by squad index, then Injured side (0/1), then Level-Up Cards kept -> Side (game.side)
+        self.side_rows: tuple[tuple[dict[tuple[str, ...], Side], dict[tuple[str, ...], Side]], ...] = tuple(
+            ({}, {}) for _ in squad)
         self.enames = {eid: card.name for eid, card in self.data.enemies.items()}  # state.ename
         self.menus: dict[Any, Option] = {}  # Options reused by frequent questions (decisions.kept; bounded)
         self.players = cfg["players"]

@@ -129,9 +129,11 @@ class StateData(State):
 
     def cside(self, ci: int) -> Any:
         c = self.chars[ci]
-        g = self.game
-        key = (g.squad[ci], c[C_INJ], c[C_CARDS])
-        return g._sides.get(key) or g.side(*key)  # game.side's own table read first (one call fewer)
+        row = self.game.side_rows[ci][c[C_INJ]]
+        s = row.get(c[C_CARDS])
+        if s is None:
+            s = row[c[C_CARDS]] = self.game.side(self.game.squad[ci], c[C_INJ], c[C_CARDS])
+        return s
 
     def has_skill(self, ci: int, skill: str) -> bool:
         c = self.chars[ci]
