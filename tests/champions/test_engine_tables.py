@@ -42,3 +42,11 @@ def test_stats_without_a_script_in_the_game_read_lasting_effects_only():
     before = s.atk(idu)
     s.mods.append(("stat", idu, "atk", 2, "round"))
     assert s.atk(idu) == before + 2
+
+
+def test_no_name_is_both_a_step_and_a_question():
+    """The run loop looks a frame's name up among the steps first: a name registered as both would change meaning."""
+    capes.load("champions")
+    from capes.games.champions.frames import ASKS, STEPS
+
+    assert not set(ASKS) & set(STEPS)

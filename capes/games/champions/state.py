@@ -58,7 +58,7 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
         return Decision(seat, prompt, tuple(starmap(Option, opts)), kind=f[0])
 
     def _do(self, oid: str) -> None:
-        had = self._decks_had()
+        had = [bool(self.edeck), *map(bool, self.deck)]  # as self._decks_had()
         f = self.stack.pop()
         self._buf = []
         ASKS[f[0]][1](self, f, oid)
@@ -255,7 +255,8 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
             had = self._decks_had()
         # the player decks that held cards, watched by identity: all(watch) is one C call per step; when it
         # fails (a deck emptied, or replaced by a reshuffle) the exact check below decides
-        watch = list(compress(self.deck, islice(had, 1, None)))
+        deck = self.deck
+        watch = ([deck[0]] if had[1] else []) if len(deck) == 1 else list(compress(deck, islice(had, 1, None)))
         asks, steps, tick, cap = ASKS, STEPS, self._tick, self.game.max_steps
         while st and not self.over:
             if had[0] and not self.edeck or not all(watch):
@@ -271,8 +272,9 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
             if t > cap:
                 self._ticks = t - 1
                 tick(name)
-            a = asks.get(name)
-            if a is not None:
+            fn = steps.get(name)
+            if fn is None:
+                a = asks[name]
                 seat, prompt, opts = a[0](self, f)
                 if not opts:
                     st.pop()
@@ -298,17 +300,17 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
                 # a call with its arguments spelled out (up to four of them): a *-call costs about 0.4 µs more per step
                 k = len(f)
                 if k == 1:
-                    steps[name](self)
+                    fn(self)
                 elif k == 2:
-                    steps[name](self, f[1])
+                    fn(self, f[1])
                 elif k == 3:
-                    steps[name](self, f[1], f[2])
+                    fn(self, f[1], f[2])
                 elif k == 4:
-                    steps[name](self, f[1], f[2], f[3])
+                    fn(self, f[1], f[2], f[3])
                 elif k == 5:
-                    steps[name](self, f[1], f[2], f[3], f[4])
+                    fn(self, f[1], f[2], f[3], f[4])
                 else:
-                    steps[name](self, *f[1:])
+                    fn(self, *f[1:])
             self._buf = None
             if buf:
                 buf.reverse()
