@@ -41,11 +41,14 @@ def advance_end(adj: Any, dist: Any, terrain: Any, start: int, goal: int, speed:
     d0 = dist[start]
     # the nearest an end can be: the goal itself, unless a Character or another Enemy is there
     floor = 1 if goal in blocked or goal in others else 0
+    if d0 <= floor:
+        return start  # already as near as an end can be: it stays
     # the best end so far by (distance to goal, Spaces moved, Space index); breadth-first order visits
     # fewer Spaces moved first, so a tie on distance is won only within the same step by a lower index
     best_d, best_step, best_t = d0, 0, start
-    seen = blocked | {start}  # Spaces reached, and Characters' Spaces, which an Enemy never enters
-    frontier = [start] if d0 > floor else []  # already as near as an end can be: it stays
+    seen = set(blocked)  # Spaces reached, and Characters' Spaces, which an Enemy never enters
+    seen.add(start)
+    frontier = [start]
     stops = () if free else terrain  # entering Terrain ends an Advance (not for a free mover)
     for step in range(1, speed + 1):
         nxt = []
@@ -90,6 +93,8 @@ class EnemyMove(StateData):
         by_uid = {e[E_UID]: e for e in self.enemies}
         live = [(u, sp) for u, sp in zip(uids, speeds, strict=True)
                 if (e := by_uid.get(u)) is not None and not e[E_DAZ]]
+        if not live:
+            return
         if rule == "alliances/enemy-conditions/bleed":
             kos = [u for u, _ in live if not self.is_boss(e := by_uid[u]) and e[E_DMG] + 2 >= self.ecard(e).stamina]
             ask = len(kos) > 1

@@ -12,8 +12,8 @@ from typing import Any
 
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.decisions import answer, decider
-from capes.games.alliances.objectives import contested_by_char, contested_by_enemy, securing, tokens_in_reach
-from capes.games.alliances.state import C_POW, E_DAZ, E_POS, T_ID, T_KIND, T_POS, T_X, StateData
+from capes.games.alliances.objectives import contested_by_char, contested_by_enemy, securing
+from capes.games.alliances.state import C_POS, C_POW, E_DAZ, E_POS, T_ID, T_KIND, T_POS, T_X, StateData
 
 # The Objective tokens are glider prototypes. A prototype's T_X says what has happened to it:
 #   0 nothing; ci + 1 a Charge planted by Character ci (still on the battlefield, or, once off it, sabotaged);
@@ -29,7 +29,8 @@ def _works_charged(st: StateData) -> list[list[Any]]:
 
 def _works_interact(st: StateData, ci: int) -> list[Option]:
     out: list[Option] = []
-    protos = [t for t in tokens_in_reach(st, ci) if t[T_KIND] == "obj" and t[T_X] == 0]
+    near = st.board.within1[st.chars[ci][C_POS]]  # tokens_in_reach, and only the prototypes without a Charge
+    protos = [t for t in st.tokens if t[T_POS] in near and t[T_KIND] == "obj" and t[T_X] == 0]
     if not protos or st.chars[ci][C_POW] < st._interact_cost(ci) + CHARGE_EXTRA:
         return out  # alliances/stage/glider-works/objective: a Charge costs the Interact's Power and more
     for t in protos:
