@@ -69,7 +69,11 @@ class EnemyAttack(StateData):
         if step:
             frames.append(("enemy_bleed",))
             frames.append(("boss_undaze",))
-        self._push(*frames)
+        if frames[0][0] == "eatk":  # the first attack at once (as pushing it and running the stack would)
+            self._push(*frames[1:])
+            self._f_eatk(*frames[0][1:])
+        else:
+            self._push(*frames)
 
     def _f_eatk(self, ci: int, uids: tuple[int, ...], bonus: int) -> None:
         c = self.chars[ci]

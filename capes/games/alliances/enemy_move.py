@@ -75,13 +75,13 @@ class EnemyMove(StateData):
 
     def _f_enemies_move(self) -> None:
         # alliances/enemies-move/1: the Boss activates (Boss Battle only)
-        frames: list[tuple[Any, ...]] = []
-        if self.stage.kind == "boss":
-            frames.append(("boss_activate",))
         # alliances/enemies-move/2: each Minion Advances its Speed Toward the nearest non-Dazed Character
         mins = [e for e in self.enemies if not self.is_boss(e)]
-        frames.append(("minions_move", tuple(e[E_UID] for e in mins), (-1,) * len(mins), "alliances/enemies-move/2"))
-        self._push(*frames)
+        minions = (tuple(e[E_UID] for e in mins), (-1,) * len(mins), "alliances/enemies-move/2")
+        if self.stage.kind == "boss":
+            self._push(("boss_activate",), ("minions_move", *minions))
+        else:
+            self._f_minions_move(*minions)  # the next step at once (as pushing it and running the stack would)
 
     def _f_minions_move(self, uids: tuple[int, ...], speeds: tuple[int, ...], rule: str) -> None:
         """Several Enemies Advance at once. The rulebook gives no order, so the players decide it

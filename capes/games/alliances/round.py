@@ -41,7 +41,8 @@ class Round(StateData):
         self.round += 1
         self.rounds_total += 1
         self.emit("alliances/round", f"Round {self.round} begins.")
-        self._push(("power",), ("turn", 0), ("turn", 1), ("cleanup",), ("round",))
+        self._push(("turn", 0), ("turn", 1), ("cleanup",), ("round",))
+        self._f_power()  # the first step at once (as pushing it and running the stack would)
 
     def _f_power(self) -> None:
         # alliances/power-phase/1: all Characters gain 1 Power (max 10: alliances/power)
@@ -52,8 +53,9 @@ class Round(StateData):
         # alliances/turn
         self.turn = t
         self.interacted = ()
-        self._push(("act_pick",), ("act_pick",), ("act_pick",), ("act_pick",), ("enemies_move",),
+        self._push(("act_pick",), ("act_pick",), ("act_pick",), ("enemies_move",),
                    ("enemies_spawn",), ("enemies_attack", 1), ("pass_priority",), ("end_turn", t))
+        self._f_act_pick()  # type: ignore[attr-defined]  # the first of four at once (as pushing it and running the stack would)
 
     def _f_pass_priority(self) -> None:
         # alliances/pass-priority: clockwise (squad order)
