@@ -53,9 +53,8 @@ class Round(StateData):
         # alliances/turn
         self.turn = t
         self.interacted = ()
-        self._push(("act_pick",), ("act_pick",), ("act_pick",), ("enemies_move",),
+        self._push(("act_pick",), ("act_pick",), ("act_pick",), ("act_pick",), ("enemies_move",),
                    ("enemies_spawn",), ("enemies_attack", 1), ("pass_priority",), ("end_turn", t))
-        self._f_act_pick()  # type: ignore[attr-defined]  # the first of four at once (as pushing it and running the stack would)
 
     def _f_pass_priority(self) -> None:
         # alliances/pass-priority: clockwise (squad order)
