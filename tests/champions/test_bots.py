@@ -171,18 +171,19 @@ def test_turn_lookahead_values_every_option_before_the_villain_phase(monkeypatch
     """With an empty hand, ending the turn asks no discard question, so the rules run on into the villain phase;
     the old lookahead valued those options there (threat placed, attacks resolved) and the others before it,
     comparing unlike positions. Every option must be valued at the same point, the end of the player phase."""
-    import capes.games.champions.bots as bots
+    import capes.games.champions.bots.lookahead as lookahead
+    from capes.games.champions.bots.evaluation import pre_villain
 
     s = scenario(hand=[], threat=3)
     s.dmg[s.ident[0]] = 4
     seen = []
-    real = bots.value
+    real = lookahead.value
 
     def spy(g, seat=0, as_ended=False):
-        seen.append(as_ended or bots._pre_villain(g))
+        seen.append(as_ended or pre_villain(g))
         return real(g, seat, as_ended)
 
-    monkeypatch.setattr(bots, "value", spy)
+    monkeypatch.setattr(lookahead, "value", spy)
     assert s.decision.kind == "turn"
     HeuristicBot(s.game, 0, seed=1).choose(s)
     assert seen and all(seen)

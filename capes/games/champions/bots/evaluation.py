@@ -1,0 +1,178 @@
+"""The static evaluation of a position for the heroes (:func:`value`) and its squash into [0, 1] for ISMCTS
+(:func:`evaluate`)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from capes.games.champions.bots.estimates import (
+    W,
+    card,
+    danger,
+    hp_left,
+    sig,
+    threat_inflow,
+    thw_capacity,
+)
+from capes.games.champions.data import CARDS
+
+
+def _total_budget(g: Any) -> int:
+    """The targets of every main scheme stage of the game (passed, current and to come)."""
+    return sum(g.target(u) for u in range(len(g.code)) if card(g, u).type == "main_scheme" and card(g, u).threat)
+
+
+def pre_villain(g: Any) -> bool:
+    """Whether the villain phase of this round is still to come (the player phase is over)."""
+    return g.turn == -1 and any(f[0] == "vthreat" for f in g.stack)
+
+
+#: attachments that take the damage meant for the villain until they hold this much (Armored Rhino Suit)
+SHIELDS = {"01098": 5}
+
+
+def _shield(g: Any, v: int) -> int:
+    """Damage the villain's shielding attachments will still absorb (hit points in all but name: damage put
+    on them is progress the evaluation must see)."""
+    return sum(max(0, SHIELDS[g.code[u]] - g.dmg[u]) for u in g.eplay if g.att[u] == v and g.code[u] in SHIELDS)
+
+
+def _side_penalty(c: Any, thr: float) -> float:
+    """What a side scheme in play with ``thr`` threat costs the heroes (its threat and its icons)."""
+    w = W
+    return w["side"] * thr + w["icon"] * (c.accel + c.hazard) + w["crisis"] * c.crisis
+
+
+def _reveal_debt(g: Any) -> float:
+    """The side schemes the villain stages still to come will put into play when revealed ("find X in the
+    encounter deck ... and reveal it"), valued as if in play now: defeating a stage only brings forward a cost
+    the heroes pay anyway, so the lookahead must not shy away from the killing blow."""
+    debt = 0.0
+    for u in g.vstages:
+        text = card(g, u).text
+        i = text.find("find ")
+        if i < 0 or "reveal" not in text:
+            continue
+        j = text.find(" in the encounter deck", i)
+        name = text[i + 5:j] if j > i else ""
+        c = _named_scheme(name)
+        if c is not None:
+            debt += _side_penalty(c, (c.base_threat or 0) + g.n * ("per player" in c.text))
+    return debt
+
+
+_SCHEMES: dict[str, Any] = {}
+
+
+def _named_scheme(name: str) -> Any:
+    if not _SCHEMES:
+        for c in CARDS.values():
+            if c.type == "side_scheme":
+                _SCHEMES.setdefault(c.name, c)
+    return _SCHEMES.get(name)
+
+
+def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
+    """Static value of the position for the heroes (unbounded; higher is better). ``as_ended``: value
+    the position as if the player phase ended now.
+
+    At the end of the player phase (the villain phase still to come) it first estimates that villain
+    phase: the threat it adds and the chance it completes the main scheme, the damage each hero in hero
+    form takes after the best block (a ready ally chump-blocks the villain, else the hero defends when it
+    saves enough) and the chance it defeats him."""
+    if g.over == "win":
+        return 100.0
+    w = W
+    n = g.n
+    v = g.villain
+    vc = card(g, v)
+    stage_hp = max(1, vc.hp or 1) * (n if vc.hp_per_hero else 1)
+    # a tough villain shrugs off the next hit (about one attack's worth of damage)
+    left = (hp_left(g, v) + (2.5 if g.st[v] & 4 else 0) + _shield(g, v)) / stage_hp + len(g.vstages)
+    x = -w["villain"] * left
+    pre = not g.over and (as_ended or pre_villain(g))
+    # main scheme: the threat budget left over this stage and the stages to come (excess threat does not
+    # carry over, so each point of threat brings the defeat one point closer whatever the stage)
+    ms = g.mscheme
+    tgt = max(1, g.target(ms))
+    thr = g.thr[ms]
+    inflow, ivar = threat_inflow(g, spread=True)
+    final = not g.mstages
+    future = sum(g.target(u) for u in g.mstages)
+    total = max(tgt + future, _total_budget(g))
+    if pre:
+        p_done = sig((thr + inflow - tgt + 0.5) / (0.6 * math.sqrt(ivar) + 0.2))
+        x -= (w["loss"] / n if final else w["stage"]) * p_done
+        thr = min(tgt, thr + inflow)
+    budget = tgt - thr + future
+    x -= w["threat"] * (1.0 - budget / total) ** 2 + w["tlin"] * (total - budget)
+    if final:
+        cap = 0.0
+        for p in range(n):
+            if g.alive[p]:
+                cap += thw_capacity(g, p) if not pre else (g.thw(g.ident[p]) + sum(
+                    g.thw(a) for a in g.play[p] if card(g, a).type == "ally" and card(g, a).thw))
+        crisis = any(card(g, s).crisis for s in g.eplay if card(g, s).type == "side_scheme")
+        margin = tgt - thr - inflow + (0 if crisis else 0.6 * cap)
+        # a logistic "the scheme completes next villain phase" term
+        x -= w["slack"] * sig(-1.3 * margin)
+    x -= _reveal_debt(g)
+    for u in g.eplay:
+        c = card(g, u)
+        if c.type == "side_scheme":
+            x -= _side_penalty(c, g.thr[u])
+        elif c.type == "minion":
+            x -= w["minion"] * (g.atk(u) + g.sch(u) * 1.2 + 0.5 * hp_left(g, u) + 1)
+    for p in range(n):
+        if not g.alive[p]:
+            x -= w["dead"]
+            continue
+        idu = g.ident[p]
+        hl = hp_left(g, idu)
+        allies = [a for a in g.play[p] if card(g, a).type == "ally"]
+        blocked = -1
+        if pre and g._form[p]:
+            # a stunned villain skips his attack (the first activation)
+            va = 0 if g.st[v] & 1 and n == 1 else g.atk(v) + (2.6 if vc.atk_star else 1.3)
+            inc = va + w["enc_hit"] * (1 + sum(card(g, u).hazard for u in g.eplay)) * (g.atk(v) + 1.3)
+            for m in g.eplay:
+                if g.eng[m] == p and card(g, m).type == "minion":
+                    inc += g.atk(m)
+            if allies:  # the least valuable ally chump-blocks the villain
+                blocked = min(allies, key=lambda a: (card(g, a).atk or 0) + (card(g, a).thw or 0) + hp_left(g, a))
+                inc -= va
+            elif hl - inc <= 3:  # the hero defends (and is exhausted next turn)
+                inc -= min(va, g.defv(idu))
+                x -= w["exh"]
+            x -= w["loss"] / n * sig((inc - hl + w["dmargin"]) / w["dscale"])
+            hl = max(0.0, hl - inc)
+        x += w["hp"] * min(hl, 12) + w["hpsafe"] * (1.0 - math.exp(-hl / 4.0))
+        if g._form[p] and not pre:
+            dg = danger(g, p)
+            if hl <= dg:
+                x -= w["hurt"] * (1.0 + (dg - hl) * 0.25)
+        if g.exh[idu] and not pre:
+            x -= w["exh"]
+        for a in g.play[p]:
+            c = card(g, a)
+            t = c.type
+            if t == "ally":
+                al = hp_left(g, a) if a != blocked else 0
+                x += w["ally"] * ((c.atk or 0) + (c.thw or 0) + 1.0) * min(1.0, 0.4 + 0.3 * al) * (
+                    0.7 if g.exh[a] and not pre else 1.0)
+            elif t in ("upgrade", "support"):
+                x += w["upgrade"]
+        x += w["hand"] * (g.hand_size(p) if pre else min(len(g.hand[p]), 7))  # drawn up at the phase's end
+    if g.over:  # lost: still prefer the positions that were closer to winning
+        x -= 50.0
+    return x
+
+
+def evaluate(state: Any, seat: int) -> float:
+    r = state.result
+    if r is not None:
+        return r.reward(seat)
+    # a gentle squash: values run from about -30 (hopeless) to 0 (nearly won), and ISMCTS needs them apart
+    return min(1.0, max(0.0, 0.5 + math.atan((value(state, seat) + 5.0) / 8.0) / math.pi))
+

@@ -1,0 +1,38 @@
+"""The bot levels champions offers by name: ``easy``, ``normal``, ``hard``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capes.core.bots.levels import noisy
+from capes.games.champions.bots.lookahead import HeuristicBot
+
+
+class QuickBot(HeuristicBot):
+    """:func:`quick` on one determinization, no lookahead (the base of ``easy``)."""
+
+    name = "champions-quick"
+
+    def __init__(self, game: Any, seat: int, seed: int = 0, look: int = 0, **opts: Any) -> None:
+        super().__init__(game, seat, seed=seed, look=look, **opts)
+
+
+class DeepBot(HeuristicBot):
+    """The heuristic's lookahead over three times as many determinizations (``hard``): each option is
+    judged on 18 deals in the villain phase and 9 in the player phase instead of 6 and 3."""
+
+    name = "champions-deep"
+
+    def __init__(self, game: Any, seat: int, seed: int = 0, dets: int = 18, pdets: int = 9, **opts: Any) -> None:
+        super().__init__(game, seat, seed=seed, dets=dets, pdets=pdets, **opts)
+
+
+#: the bots champions offers by name (game.bots() returns a copy): the heuristic under its own name, and
+#: the levels for people (easy: no lookahead and some random moves; normal: the heuristic; hard: a deeper
+#: lookahead)
+BOTS: dict[str, type] = {
+    "champions-heuristic": HeuristicBot,
+    "easy": noisy(QuickBot, "easy", 0.2),
+    "normal": HeuristicBot,
+    "hard": DeepBot,
+}
