@@ -205,3 +205,47 @@ def test_value_hit_points_count_most_when_few_are_left():
     high.dmg[high.ident[0]] = 2
     high.thr[high.mscheme] = 1
     assert value(high) > value(s)
+
+
+# ----------------------------------------------------------------------------- issue 15: defending costs a turn
+
+
+def _defences(heroes, seed):
+    """Play round 1 with every turn ended at once; the bot answers every defence question of the villain phase.
+    Returns (asked seat, attacked seat, answer) for each."""
+    from tests.champions.helpers import do
+
+    s = scenario(heroes=heroes, threat=1, seed=seed)
+    do(s, "end")
+    out = []
+    for _ in range(80):
+        if s.over or s.decision.kind == "turn" and s.rnd > 1:
+            break
+        d = s.decision
+        if d.kind == "defend":
+            a = HeuristicBot(s.game, d.seat, seed=seed).choose(s)
+            out.append((d.seat, s.stack[-1][2], a))
+        else:
+            a = "end" if d.kind == "turn" else d.ids()[-1]
+        s.apply(a)
+    return out
+
+
+def test_a_hero_at_full_hit_points_does_not_defend():
+    """champions/rr/defense: the defending character exhausts, and a hero exhausted in the villain phase stays so
+    through the next player turn (cards ready at the end of the player phase): defending at full hit points
+    saves two or three damage and loses a whole turn of attacking or thwarting. The old bot (an exhausted hero
+    valued at 0.8) defended with Spider-Man and Black Panther at full hit points on some of these deals."""
+    for heroes in (("spider_man",), ("black_panther",)):
+        for seed in range(4):
+            answers = _defences(heroes, seed)
+            assert answers and all(a != "def:hero" for _, _, a in answers), (heroes, seed, answers)
+
+
+def test_a_hero_does_not_defend_a_healthy_team_mate():
+    """Two players at full hit points: neither hero exhausts to defend the other (champions/rr/defense, a
+    player may defend another player's identity) — the old bot had She-Hulk take Spider-Man's hit for 0 damage
+    saved and lose her next turn."""
+    for seed in range(4):
+        answers = _defences(("spider_man", "she_hulk"), seed)
+        assert answers and all(a != "def:hero" for _, _, a in answers), (seed, answers)

@@ -90,7 +90,10 @@ W = {
     "hpsafe": 2.5,     # hit points matter most when few are left: 2.5 * (1 - exp(-hp / 4))
     "enc_thr": 0.4, "enc_var": 1.0, "boost_var": 0.7,  # threat an encounter card / a boost adds: mean, variance
     "enc_hit": 0.25,   # chance an encounter card makes the villain attack a hero in hero form (Assault...)
-    "ally": 0.16, "upgrade": 0.18, "hand": 0.06, "exh": 0.8,
+    "ally": 0.16, "upgrade": 0.18, "hand": 0.06,
+    # an exhausted identity at the start of a turn: a hero who defended (champions/rr/defense: the defender
+    # exhausts) lost the whole next turn, an attack or thwart; at 0.8 the bots defended at full hit points
+    "exh": 4.0,
     "stage": 1.0,      # the main scheme advancing (its next stage's "when revealed")
     "loss": 30.0,      # the chance of losing in the coming villain phase
     "dscale": 0.8, "dmargin": 1.5,  # spread and margin of the damage a hero may take
