@@ -228,7 +228,7 @@ def test_take_off_counts_what_is_still_needed() -> None:
 
 
 def test_heuristic_bot_heads_for_prototypes_without_a_charge() -> None:
-    """The heuristic bot (bots.py) moves toward prototypes without a Charge, and toward those with one (to guard
+    """The heuristic bot (bots/goals.py) moves toward prototypes without a Charge, and toward those with one (to guard
     them) when every prototype left has a Charge."""
     s = _works()
     ci = put_char(s, "ghost_spider", "e8")
