@@ -258,13 +258,9 @@ def test_headers_name_the_side_that_is_up():
 
 def _cold(fn: Any) -> Any:
     """``fn()`` with every memo of the drawing emptied first."""
-    from capes.games.champions import web
+    from capes.games.champions.web import clear_caches
 
-    web._CARDS.clear()
-    web._FACES.clear()
-    web._AREAS.clear()
-    web._esc.cache_clear()
-    web.pile_svg.cache_clear()
+    clear_caches()
     return fn()
 
 
@@ -295,7 +291,7 @@ def test_memoized_drawing_equals_a_cold_drawing():
             s.apply(rng.choice(s.decision.options).id)
     assert len(warm) > 300
     assert warm == cold
-    assert web._CARDS  # the memo was used
+    assert web.cards._CARDS  # the memo was used
 
 
 def test_card_memo_tells_numbers_from_flags():
