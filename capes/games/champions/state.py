@@ -18,6 +18,7 @@ from __future__ import annotations
 from itertools import compress, islice, starmap
 from typing import Any
 
+from capes.core.jsontext import encode
 from capes.core.protocol import Decision, Option, Result, State
 from capes.core.rng import Rng
 from capes.games.champions.abilities import Abilities
@@ -82,6 +83,31 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
         d["owner"] = list(self.owner)
         d["ctl"] = sorted([u, q] for u, q in self.ctl.items())
         return d
+
+    #: field -> (a private copy of its value at the last save, the value's JSON text): see _dump_json. Not copied
+    #: by a clone (its first save writes every field)
+    _saved: dict[str, tuple[Any, str]] | None = None
+
+    def _dump_json(self) -> str:
+        """The JSON text of :meth:`_dump` (sorted keys, no spaces), reusing the text of each field whose value equals
+        its value at this state's last save (a table saves after every action; most fields have not changed). The
+        text is a function of the value: the other fields hold only ints, strs, None and lists/tuples of them, lists at most
+        two deep (tests/champions/test_save_text.py checks both at every action of random games)."""
+        saved = self._saved
+        if saved is None:
+            saved = self._saved = {}
+        d = self._dump()
+        out = []
+        for k in _SAVE_ORDER:
+            v = d[k]
+            if k == "stack":  # changes at nearly every action, and its frames hold bools (0 == False, but not as text)
+                out.append(encode(v))
+                continue
+            e = saved.get(k)
+            if e is None or e[0] != v:
+                e = saved[k] = (_private(v), encode(v))
+            out.append(e[1])
+        return "{" + ",".join([f'"{k}":{t}' for k, t in zip(_SAVE_ORDER, out, strict=True)]) + "}"
 
     def _load(self, data: Any) -> None:
         for k in self.FIELDS_LIST + self.FIELDS_NESTED:
@@ -326,6 +352,14 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
             self.stack.extend(reversed(frames))
 
 
+def _private(v: Any) -> Any:
+    """A copy of a field's value that later changes of the state do not reach (lists are copied, lists of lists
+    too; tuples, ints and strs are immutable)."""
+    if v.__class__ is list:
+        return [x.copy() if x.__class__ is list else x for x in v]
+    return v
+
+
 def _tup(x: Any) -> Any:
     if isinstance(x, list):
         return tuple(_tup(y) for y in x)
@@ -334,3 +368,6 @@ def _tup(x: Any) -> Any:
 
 # property alias so scripts can call g.form(p) while state stores _form
 ChampionsState.FIELDS_LIST = tuple("_form" if f == "form" else f for f in ChampionsState.FIELDS_LIST)
+#: the keys of ChampionsState._dump, in the order a save writes them (sorted)
+_SAVE_ORDER = tuple(sorted((*ChampionsState.FIELDS_LIST, *ChampionsState.FIELDS_NESTED, *ChampionsState.FIELDS_SCALAR,
+                            "code", "owner", "ctl")))
