@@ -63,8 +63,8 @@ def parse(raw: str) -> dict:
 
 
 class Server:
-    def __init__(self, db: Path, port: int, path: str = "", profile: str = "") -> None:
-        self.db, self.port, self.path, self.profile = db, port, path, profile
+    def __init__(self, db: Path, port: int, path: str = "", profile: str = "", render: str = "") -> None:
+        self.db, self.port, self.path, self.profile, self.render = db, port, path, profile, render
         self.url = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -73,6 +73,8 @@ class Server:
         env = {**os.environ, "PYTHONPATH": self.path} if self.path else dict(os.environ)
         if self.profile:
             env["CAPES_PROFILE"] = self.profile
+        if self.render:
+            env["CAPES_RENDER_PROCESSES"] = self.render
         self.proc = subprocess.Popen([sys.executable, "-m", "capes.web.server", "--port", str(self.port), "--db",
                                       str(self.db), "--bot-pause", "0", "--quiet"], stdout=subprocess.DEVNULL,
                                      stderr=open(self.db.with_suffix(".log"), "ab"), start_new_session=True,
@@ -86,22 +88,54 @@ class Server:
             if self.proc.poll() is not None:
                 raise SystemExit(f"the server exited: see {self.db.with_suffix('.log')}")
 
-    def rss_mb(self) -> tuple[float, float]:
-        """(current, peak) resident memory of the server process, MB."""
+    def pids(self) -> list[int]:
+        """The server process and every process it started (render and bot workers)."""
         assert self.proc is not None
-        vals = {}
-        with open(f"/proc/{self.proc.pid}/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith(("VmRSS", "VmHWM")):
-                    vals[line.split(":")[0]] = int(line.split()[1]) / 1024
-        return vals.get("VmRSS", 0.0), vals.get("VmHWM", 0.0)
+        children: dict[int, list[int]] = {}
+        for d in os.listdir("/proc"):
+            if d.isdigit():
+                try:
+                    with open(f"/proc/{d}/stat", encoding="ascii") as f:
+                        ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    continue
+                children.setdefault(ppid, []).append(int(d))
+        out, todo = [], [self.proc.pid]
+        while todo:
+            p = todo.pop()
+            out.append(p)
+            todo.extend(children.get(p, []))
+        return out
 
-    def cpu_seconds(self) -> float:
-        """User + system CPU time the server process has used."""
+    def rss_mb(self) -> tuple[float, float]:
+        """(current, peak) resident memory of the server's processes, MB (the peak: the sum of each one's)."""
+        cur = peak = 0.0
+        for pid in self.pids():
+            try:
+                with open(f"/proc/{pid}/status", encoding="ascii") as f:
+                    for line in f:
+                        if line.startswith("VmRSS"):
+                            cur += int(line.split()[1]) / 1024
+                        elif line.startswith("VmHWM"):
+                            peak += int(line.split()[1]) / 1024
+            except OSError:
+                continue
+        return cur, peak
+
+    def cpu_seconds(self) -> tuple[float, float]:
+        """User + system CPU time (the server process, all of its processes) used so far."""
         assert self.proc is not None
-        with open(f"/proc/{self.proc.pid}/stat", encoding="ascii") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        main = total = 0.0
+        for pid in self.pids():
+            try:
+                with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            t = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            total += t
+            main += t if pid == self.proc.pid else 0.0
+        return main, total
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -128,7 +162,7 @@ class Load:
         self.measuring = False
         self.stop = asyncio.Event()
         self.seats_per_table = 2
-        self.server_cpu = self.client_cpu = 0.0
+        self.server_cpu = self.server_main_cpu = self.client_cpu = 0.0
 
     async def new_table(self, http: httpx.AsyncClient) -> tuple[str, dict[int, str]]:
         data = [("seat.1", "human"), ("seat.2", "human"), ("seed", str(self.rng.randrange(2**31)))]
@@ -200,7 +234,8 @@ async def phase(load: Load, tables: int, seconds: float, warmup: float) -> float
         await asyncio.sleep(seconds)
         load.measuring = False
         elapsed = time.perf_counter() - t0
-        load.server_cpu = load.server.cpu_seconds() - cpu0
+        main1, cpu1 = load.server.cpu_seconds()
+        load.server_main_cpu, load.server_cpu = main1 - cpu0[0], cpu1 - cpu0[1]
         load.client_cpu = time.process_time() - me0
         load.stop.set()
         await asyncio.wait(tasks, timeout=10)
@@ -238,12 +273,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--server-path", default="", help="run the server from this checkout (PYTHONPATH), "
                     "e.g. an older version for a before/after comparison in the same run")
+    ap.add_argument("--render-processes", default="", help="CAPES_RENDER_PROCESSES for the server: how many "
+                    "worker processes draw the boards (default: the server's own default; 0: the event loop)")
     ap.add_argument("--no-fault", action="store_true", help="skip the SIGKILL-and-restart phase")
     ap.add_argument("--profile", default="", help="write the server's cProfile stats to this file (with --no-fault)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     with tempfile.TemporaryDirectory(prefix="capes-load-") as tmp:
-        server = Server(Path(tmp) / "load.db", free_port(), a.server_path, a.profile)
+        server = Server(Path(tmp) / "load.db", free_port(), a.server_path, a.profile, a.render_processes)
         server.start()
         try:
             load = Load(server, a.game, a.think, rng)
@@ -258,10 +295,13 @@ def main() -> None:
             print(f"  click-to-update (every seat): p50 {pct(lat, 0.5) * 1e3:.1f} ms, p99 {pct(lat, 0.99) * 1e3:.1f} ms,"
                   f" max {max(lat, default=0) * 1e3:.0f} ms, mean {statistics.fmean(lat) * 1e3 if lat else 0:.1f} ms")
             per = load.server_cpu / max(1, load.actions) * 1e3
-            print(f"  server CPU: {load.server_cpu:.1f} s = {per:.2f} ms per action (one core could serve "
-                  f"{1e3 / per if per else 0:.0f}/s); load client CPU: {load.client_cpu:.1f} s = "
-                  f"{load.client_cpu / max(1, load.actions) * 1e3:.2f} ms per action; busy: server "
-                  f"{load.server_cpu / elapsed:.0%}, clients {load.client_cpu / elapsed:.0%} of one core; "
+            main = load.server_main_cpu / max(1, load.actions) * 1e3
+            print(f"  server CPU (all its processes): {load.server_cpu:.1f} s = {per:.2f} ms per action, of which "
+                  f"the server process {main:.2f} ms (one core could serve {1e3 / main if main else 0:.0f}/s); "
+                  f"load client CPU: {load.client_cpu:.1f} s = "
+                  f"{load.client_cpu / max(1, load.actions) * 1e3:.2f} ms per action; busy: server process "
+                  f"{load.server_main_cpu / elapsed:.0%}, all its processes {load.server_cpu / elapsed:.0%}, "
+                  f"clients {load.client_cpu / elapsed:.0%} of one core; "
                   f"load average {os.getloadavg()[0]:.1f}")
             print(f"  errors: {len(load.errors)}, {load.measured_errors} of them while measuring" + (f" (first: {load.errors[0]})" if load.errors else ""))
             print(f"  server memory: {rss:.0f} MB resident, peak {peak:.0f} MB")

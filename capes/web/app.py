@@ -30,8 +30,10 @@ from capes.core.replay import save_game
 from capes.core.rules import RulesIndex
 from capes.web.botrunner import BotRunner
 from capes.web.lobby import MAX_FORM_SEATS, build_fields, parse_form, quoted, seat_choices
+from capes.web.render import RenderPool
 from capes.web.storage import OPEN, OVER, SqliteStorage, Storage
-from capes.web.tables import Conn, Hub, Table, TableError
+from capes.web.tables import Hub, Table, TableError
+from capes.web.updates import Conn
 
 log = logging.getLogger("capes.web")
 
@@ -75,11 +77,12 @@ def origin_allowed(ws: WebSocket, extra: frozenset[str]) -> bool:
 def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot_pause: float = 0.8,
                bot_workers: str = "process", bot_processes: int | None = None,
                allowed_origins: tuple[str, ...] = (), max_open: int = 2000, version: str | None = None,
-               max_pages: int = MAX_PAGES) -> Starlette:
+               max_pages: int = MAX_PAGES, render_processes: int = 0) -> Starlette:
     """The server app. ``store`` replaces the SQLite file ``db`` (a storage backend of your own);
     ``version`` is the capes version recorded with new tables (default ``capes.__version__``).
     Bots think in ``bot_processes`` worker processes (default ``min(2, cpus)``; threads with
-    ``bot_workers="thread"``)."""
+    ``bot_workers="thread"``); the boards are drawn in ``render_processes`` worker processes (0: on the
+    event loop)."""
     hub_box: dict[str, Hub] = {}
     pages_open = [0]  # websockets accepted and not yet closed, over every table
     extra_origins = frozenset(allowed_origins)
@@ -87,7 +90,10 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub = Hub(store or SqliteStorage(db), BotRunner(bot_workers, bot_processes), bot_pause=bot_pause,
-                  max_open=max_open, version=version)
+                  max_open=max_open, version=version,
+                  render=RenderPool(render_processes) if render_processes else None)
+        if hub.render is not None:
+            await hub.render.start()
         for g in game_ids():  # import each game, its content and rules index now, not during a player's request
             try:
                 hub.game(g, {}).rules.get("")
@@ -357,6 +363,7 @@ async def _pump(t: Table, conn: Conn) -> None:
             while conn.outbox:
                 await conn.send(conn.outbox.popleft())
             if conn.sent_epoch != t.epoch:
+                await t.prepare(conn.seat)
                 await conn.send(t.message_for(conn))
             for extra in t.extras_for(conn):
                 await conn.send(extra)

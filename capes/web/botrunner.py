@@ -43,7 +43,8 @@ class Thought:
     end: float
 
 
-def _game(game_id: str, config: dict[str, Any]) -> Game:
+def configured_game(game_id: str, config: dict[str, Any]) -> Game:
+    """In a worker process: the game of this configuration, built once per process."""
     from capes.core.registry import load
 
     key = game_id + json.dumps(config, sort_keys=True)
@@ -63,7 +64,7 @@ def choose_from_json(game_id: str, config: dict[str, Any], state_json: str, bot:
                      opts: dict[str, Any]) -> tuple[str, Thought]:
     """Run in the worker: rebuild the state and let bot ``bot`` choose for ``seat``."""
     t0 = time.monotonic()
-    game = _game(game_id, config)
+    game = configured_game(game_id, config)
     state = game.from_json(state_json)
     option = make_bot(bot, game, seat, seed=seed, **opts).choose(state)
     return option, Thought(_here(), t0, time.monotonic())

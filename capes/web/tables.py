@@ -17,8 +17,6 @@ import json
 import logging
 import secrets
 import time
-import zlib
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -28,8 +26,10 @@ from capes.core.protocol import Game, State
 from capes.core.registry import load
 from capes.web.botrunner import BotRunner
 from capes.web.lobby import quoted
+from capes.web.render import RenderPool, fingerprint
 from capes.web.seats import hash_token, new_table_id, new_token, seat_for_token
 from capes.web.storage import BROKEN, OPEN, OVER, ActionRecord, Storage, StorageConflict, TableRecord
+from capes.web.updates import Conn, frame
 from capes.web.views import board_html
 
 log = logging.getLogger("capes.web")
@@ -49,44 +49,6 @@ def capes_version() -> str:
     return str(capes.__version__)
 
 
-def fingerprint(state: State) -> str:
-    """A short digest of where the game stands after an action, to catch a replay that diverges."""
-    d = state.decision
-    tail = "\x1f".join(e.text for e in state.log[-3:])
-    body = f"{len(state.log)}\x1e{tail}\x1e{d.seat}\x1e{d.prompt}\x1e" + "\x1f".join(d.ids())
-    return f"{len(state.log)}:{zlib.crc32(body.encode('utf-8')):08x}"
-
-
-def frame(msg: dict[str, Any], board: str | None = None) -> str:
-    """One websocket text frame: the JSON message, then (after a newline, which JSON text never holds
-    raw) the board's HTML as is, so that a large drawing is not escaped into JSON and back."""
-    head = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
-    return head if board is None else head + "\n" + board
-
-
-class Conn:
-    """One websocket of one page: a seat (``None`` for a spectator) and what it has been sent."""
-
-    def __init__(self, send: Callable[[str], Any], seat: int | None, log_pos: int) -> None:
-        self.send = send
-        self.seat = seat
-        self.log_pos = log_pos
-        self.sent_epoch = -1  # the table epoch this page last received
-        self.board: str | None = None  # the board HTML this page shows (not sent again while unchanged)
-        self.show_text = False  # the page has its text version open: send it with each update
-        self.show_glossary = False  # likewise the glossary
-        self.text_n = -1  # the action count of the text version / glossary last sent
-        self.glossary_n = -1
-        self.outbox: deque[str] = deque()
-        self.wake = asyncio.Event()
-        self.wake.set()  # the first state goes out at once
-        self.closed = False
-
-    def push(self, msg: dict[str, Any]) -> None:
-        self.outbox.append(frame(msg))
-        self.wake.set()
-
-
 class Table:
     def __init__(self, rec: TableRecord, game: Game | None, state: State | None, hub: Hub) -> None:
         self.rec = rec
@@ -102,6 +64,9 @@ class Table:
         self._views_of: State | None = None
         self._seat_names: dict[int, str] = {}
         self.renders = 0  # how many seat views were built (the lazy-render test counts them)
+        #: boards being drawn by a render worker for ``_drawing_of``: seat -> the request's task
+        self._drawing: dict[int | None, asyncio.Task[None]] = {}
+        self._drawing_of: State | None = None
         #: bumped at every change a page must see (an action, the table breaking)
         self.epoch = 0
 
@@ -143,6 +108,48 @@ class Table:
             self.renders += 1
             self._views[key] = make(st, game)
         return self._views[key]
+
+    async def prepare(self, seat: int | None) -> None:
+        """With render workers: have a worker draw the current state's board of ``seat`` (and of every other
+        seat with a page here that lacks it, in the same request), so that :meth:`message_for` finds it
+        drawn. When the state moves on meanwhile, the newer one is asked for (the older is never sent);
+        when the worker fails, :meth:`board` draws it here."""
+        pool = self.hub.render
+        for _ in range(3):
+            st = self.state
+            if pool is None or st is None or self.game is None or not pool.alive:
+                return
+            if self._views_of is st and ("board", seat) in self._views:
+                return
+            if self._drawing_of is not st:
+                self._drawing, self._drawing_of = {}, st
+            task = self._drawing.get(seat)
+            if task is None:
+                drawn = self._views if self._views_of is st else {}
+                seats = [s for s in {c.seat for c in self.conns} | {seat}
+                         if ("board", s) not in drawn and s not in self._drawing]
+                task = asyncio.get_running_loop().create_task(self._draw_remote(pool, st, seats))
+                for s in seats:
+                    self._drawing[s] = task
+            await asyncio.shield(task)
+            if self.state is st:
+                return
+
+    async def _draw_remote(self, pool: RenderPool, st: State, seats: list[int | None]) -> None:
+        try:
+            boards = await pool.boards(self.rec.id, (self.rec.game, self.rec.config, self.rec.seed), st, seats)
+        except Exception:
+            log.exception("table %s: render worker request failed", self.rec.id)
+            return
+        if boards is None or self.state is not st:
+            return
+        if self._views_of is not st:
+            self._views.clear()
+            self._views_of = st
+        for s, b in boards.items():
+            if ("board", s) not in self._views:
+                self.renders += 1
+                self._views[("board", s)] = b
 
     def board(self, seat: int | None) -> str:
         """The seat's table as drawn by its game (or its text render when the game draws nothing)."""
@@ -333,8 +340,10 @@ class Hub:
     """Every table this server holds, their storage and their bot worker."""
 
     def __init__(self, store: Storage, runner: BotRunner | None = None, bot_pause: float = 0.8,
-                 max_open: int = 2000, version: str | None = None) -> None:
+                 max_open: int = 2000, version: str | None = None, render: RenderPool | None = None) -> None:
         self.store = store
+        #: worker processes that draw the boards (None: the tables draw them on the event loop)
+        self.render = render
         #: the capes version recorded with each table (a table recorded by another one is replayed and
         #: checked action by action like any other)
         self.version = capes_version() if version is None else version
@@ -503,4 +512,6 @@ class Hub:
             if t.bot_task is not None:
                 t.bot_task.cancel()
         self.runner.close()
+        if self.render is not None:
+            await self.render.close()
         self.store.close()
