@@ -109,6 +109,20 @@ def _check_options(page: Page, view: dict) -> None:
     assert set(drawn) == spaces
 
 
+def _check_groups(page: Page, mirror) -> None:
+    """Option.group: one heading per group in the options box, groups in the order they first appear, each over
+    exactly its options in the game's order (Alliances lists a Move's Spaces by index, so the distances
+    interleave: seed 7's first Move offers 3, 2, 3, 1, 2, 3 and 2 Spaces away)."""
+    want: dict[str, list[str]] = {}
+    for o in mirror.decision.options:
+        if o.group:
+            want.setdefault(o.group, []).append(o.id)
+    got = page.locator("#options div.group").evaluate_all(
+        "els => els.map(g => [g.querySelector('h3').textContent,"
+        " [...g.querySelectorAll('button')].map(b => b.dataset.option)])")
+    assert [tuple(x) for x in got] == [(k, v) for k, v in want.items()]
+
+
 def _fight_pick(mirror, options: list[str]) -> str:
     """Heading for the Enemies: attack one if possible, else Move toward the nearest, else the usual pick."""
     view = mirror.view(0)
@@ -145,6 +159,7 @@ def test_alliances_move_by_clicking_a_space(server_url):
                 view = mirror.view(0)
                 _check_drawn(page, view)
                 _check_options(page, view)
+                _check_groups(page, mirror)
                 choice = _pick(view["decision"]["options"])
                 _step(page, mirror, choice, on_board, keyboard=choice.startswith("deploy:") and not on_board["keyboard"])
                 if choice.startswith("move:"):

@@ -159,18 +159,21 @@ function showDecision(d) {
   $("prompt").textContent = d.prompt || "";
   const box = $("options");
   box.replaceChildren();
-  let group = null;
-  let list = box;
+  // one heading per group, groups in the order they first appear (options keep their order within a group),
+  // as the terminal numbers them; options without a group stay at the top level, in their place
+  const groups = new Map();
   for (const o of d.options || []) {
-    if (o.group && o.group !== group) {
-      group = o.group;
-      const g = el("div", { class: "group", role: "group", "aria-label": o.group });
-      g.append(el("h3", {}, o.group));
-      box.append(g);
-      list = g;
+    let list = box;
+    if (o.group) {
+      list = groups.get(o.group);
+      if (!list) {
+        list = el("div", { class: "group", role: "group", "aria-label": o.group });
+        list.append(el("h3", {}, o.group));
+        box.append(list);
+        groups.set(o.group, list);
+      }
     }
-    const b = el("button", { type: "button", "data-option": o.id, title: o.id }, o.label);
-    list.append(b);
+    list.append(el("button", { type: "button", "data-option": o.id, title: o.id }, o.label));
   }
   enableOptions();
 }
