@@ -249,3 +249,18 @@ def test_a_hero_does_not_defend_a_healthy_team_mate():
     for seed in range(4):
         answers = _defences(("spider_man", "she_hulk"), seed)
         assert answers and all(a != "def:hero" for _, _, a in answers), (seed, answers)
+
+
+def test_iron_man_ends_the_phase_in_alter_ego_to_draw_a_hand():
+    """summary/flow/3: at the end of the player phase each player draws up to the hand size of the form they are
+    in; Iron Man's is 1 (+1 per Tech upgrade), Tony Stark's 6. Hurt (4 damage), threat 3 of 7, his action spent
+    and one card in hand, he flips to Tony Stark to draw 5 more cards. The old evaluation (0.06 a card drawn)
+    ended the turn in hero form on five of these six deals and drew nothing."""
+    chosen = []
+    for seed in range(6):
+        s = scenario(heroes=("iron_man",), threat=3, seed=seed, hand=["01055"])
+        s.dmg[s.ident[0]] = 4
+        s.apply(f"atk:{s.villain}")
+        assert s.decision.ids() == ["flip", "end"]
+        chosen.append(HeuristicBot(s.game, 0, seed=seed).choose(s))
+    assert chosen == ["flip"] * 6, chosen

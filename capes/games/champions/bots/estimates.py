@@ -91,6 +91,10 @@ W = {
     "enc_thr": 0.4, "enc_var": 1.0, "boost_var": 0.7,  # threat an encounter card / a boost adds: mean, variance
     "enc_hit": 0.25,   # chance an encounter card makes the villain attack a hero in hero form (Assault...)
     "ally": 0.16, "upgrade": 0.18, "hand": 0.06,
+    # the hand drawn at the end of the player phase (up to the hand size of the form the hero ends it in): at
+    # 0.06 a card, the 5 cards Tony Stark draws over Iron Man (hand size 1) were worth less than one point
+    # of threat, and Iron Man ended every phase in hero form and drew nothing
+    "draw": 0.3,
     # an exhausted identity at the start of a turn: a hero who defended (champions/rr/defense: the defender
     # exhausts) lost the whole next turn, an attack or thwart; at 0.8 the bots defended at full hit points
     "exh": 4.0,

@@ -163,7 +163,7 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
                     0.7 if g.exh[a] and not pre else 1.0)
             elif t in ("upgrade", "support"):
                 x += w["upgrade"]
-        x += w["hand"] * (g.hand_size(p) if pre else min(len(g.hand[p]), 7))  # drawn up at the phase's end
+        x += w["draw"] * g.hand_size(p) if pre else w["hand"] * min(len(g.hand[p]), 7)  # drawn up at the phase's end
     if g.over:  # lost: still prefer the positions that were closer to winning
         x -= 50.0
     return x
