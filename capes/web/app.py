@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import cProfile
+import gc
 import json
 import logging
 import os
@@ -77,12 +78,13 @@ def origin_allowed(ws: WebSocket, extra: frozenset[str]) -> bool:
 def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot_pause: float = 0.8,
                bot_workers: str = "process", bot_processes: int | None = None,
                allowed_origins: tuple[str, ...] = (), max_open: int = 2000, version: str | None = None,
-               max_pages: int = MAX_PAGES, render_processes: int = 0) -> Starlette:
+               max_pages: int = MAX_PAGES, render_processes: int = 0, tune_gc: bool = False) -> Starlette:
     """The server app. ``store`` replaces the SQLite file ``db`` (a storage backend of your own);
     ``version`` is the capes version recorded with new tables (default ``capes.__version__``).
     Bots think in ``bot_processes`` worker processes (default ``min(2, cpus)``; threads with
     ``bot_workers="thread"``); the boards are drawn in ``render_processes`` worker processes (0: on the
-    event loop)."""
+    event loop). ``tune_gc``: once the tables are resumed, set the garbage collector up for a long-running
+    server (:func:`_tune_gc`; ``capes serve`` does, tests do not)."""
     hub_box: dict[str, Hub] = {}
     pages_open = [0]  # websockets accepted and not yet closed, over every table
     extra_origins = frozenset(allowed_origins)
@@ -103,6 +105,8 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         if n:
             log.info("resumed %d unfinished table(s)", n)
         hub_box["hub"] = app.state.hub = hub
+        if tune_gc:
+            _tune_gc()
         prof = _profiler()
         try:
             yield
@@ -303,6 +307,20 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+#: young objects between two collections of the youngest generation (CPython's default: 700)
+GC_GEN0 = 10_000
+
+
+def _tune_gc() -> None:
+    """Keep the cycle collector's pauses out of the players' waits. Everything alive once the server has started
+    (modules, game content, rules indexes, the resumed tables) is frozen: collections never scan it again (it is
+    still freed when nothing refers to it; only cyclic garbage among it would stay, a bounded amount set at
+    start). The youngest generation is collected every ``GC_GEN0`` allocations instead of 700."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_GEN0, *gc.get_threshold()[1:])
 
 
 def _profiler() -> cProfile.Profile | None:

@@ -164,6 +164,7 @@ class RenderPool:
         check = fingerprint(state)
         for _ in range(2):  # the second time with the whole game, when the worker had no mirror to go on from
             base = w.synced.get(table_id)
+            req: tuple[Any, ...]
             if base is None or base > n:
                 req = (table_id, setup, 0, state.actions, check, seats)
             else:

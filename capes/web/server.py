@@ -36,7 +36,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: Path = Path("capes.db"), 
         render_processes = int(_env_number("CAPES_RENDER_PROCESSES", "0", int, 0, 64))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = create_app(db, bot_pause=bot_pause, bot_workers=bot_workers, bot_processes=bot_processes,
-                     allowed_origins=allowed_origins, render_processes=render_processes)
+                     allowed_origins=allowed_origins, render_processes=render_processes, tune_gc=True)
     unit = {"process": ("worker process", "worker processes"), "thread": ("thread", "threads")}[bot_workers]
     drawn = f"{render_processes} worker process{'es' if render_processes != 1 else ''}" if render_processes \
         else "the server process"
