@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import cProfile
-import gc
 import json
 import logging
 import os
@@ -29,6 +28,7 @@ from capes.core.errors import CapesError
 from capes.core.registry import game_class, game_ids
 from capes.core.replay import save_game
 from capes.core.rules import RulesIndex
+from capes.web import collector
 from capes.web.botrunner import BotRunner
 from capes.web.lobby import MAX_FORM_SEATS, build_fields, parse_form, quoted, seat_choices
 from capes.web.render import RenderPool
@@ -84,7 +84,7 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
     Bots think in ``bot_processes`` worker processes (default ``min(2, cpus)``; threads with
     ``bot_workers="thread"``); the boards are drawn in ``render_processes`` worker processes (0: on the
     event loop). ``tune_gc``: once the tables are resumed, set the garbage collector up for a long-running
-    server (:func:`_tune_gc`; ``capes serve`` does, tests do not)."""
+    server (:func:`~capes.web.collector.tune_gc`; ``capes serve`` does, tests do not)."""
     hub_box: dict[str, Hub] = {}
     pages_open = [0]  # websockets accepted and not yet closed, over every table
     extra_origins = frozenset(allowed_origins)
@@ -106,7 +106,7 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
             log.info("resumed %d unfinished table(s)", n)
         hub_box["hub"] = app.state.hub = hub
         if tune_gc:
-            _tune_gc()
+            collector.tune_gc()
         prof = _profiler()
         try:
             yield
@@ -307,20 +307,6 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
-
-
-#: young objects between two collections of the youngest generation (CPython's default: 700)
-GC_GEN0 = 10_000
-
-
-def _tune_gc() -> None:
-    """Keep the cycle collector's pauses out of the players' waits. Everything alive once the server has started
-    (modules, game content, rules indexes, the resumed tables) is frozen: collections never scan it again (it is
-    still freed when nothing refers to it; only cyclic garbage among it would stay, a bounded amount set at
-    start). The youngest generation is collected every ``GC_GEN0`` allocations instead of 700."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(GC_GEN0, *gc.get_threshold()[1:])
 
 
 def _profiler() -> cProfile.Profile | None:

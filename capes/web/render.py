@@ -72,12 +72,14 @@ def serve(conn: Any) -> None:
     from capes.core.errors import CapesError
     from capes.core.registry import game_ids
     from capes.web.botrunner import configured_game
+    from capes.web.collector import tune_gc
 
     for g in game_ids():  # import each game and its content now, not while a table waits for its board
         try:
             configured_game(g, {})
         except CapesError:
             pass
+    tune_gc()  # as the server does: no full collection of the mirrors between a request and its boards
     conn.send_bytes(pickle.dumps((0, ("ready", None))))
     mirrors: OrderedDict[str, State] = OrderedDict()
     while True:

@@ -1,5 +1,5 @@
 """``capes serve`` sets the cycle collector up for a long-running server once its tables are resumed
-(capes/web/app.py ``_tune_gc``): what is alive at start is frozen, and young objects are collected less often, so
+(capes/web/collector.py, also in each render worker): what is alive at start is frozen, and young objects are collected less often, so
 that full collections of the whole heap (pauses of 100 ms and more under load, bench/load.py) stay out of the
 players' waits. Each check runs in a child process: freezing would change the test process's own collector."""
 
@@ -15,7 +15,8 @@ import pytest
 CHILD = textwrap.dedent("""
     import gc, sys
     from starlette.testclient import TestClient
-    from capes.web.app import GC_GEN0, create_app
+    from capes.web.app import create_app
+    from capes.web.collector import GC_GEN0
     app = create_app(sys.argv[1], tune_gc=sys.argv[2] == "1", bot_workers="thread")
     with TestClient(app) as client:
         assert client.get("/").status_code == 200
