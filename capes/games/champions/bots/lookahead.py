@@ -55,6 +55,7 @@ class HeuristicBot:
         self.dets = int(dets)
         self.pdets = int(pdets)
         self.look = int(look)
+        self.asked: dict[str, int] = {}  # request option -> the round this bot made it in
 
     def choose(self, state: Any) -> str:
         d = state.decision
@@ -65,8 +66,12 @@ class HeuristicBot:
         if not self.look or d.kind not in LOOK_KINDS:
             det = state.resample(self.seat, rng)
             return quick(det, rng)
-        if d.kind == "turn":  # requests to another seat's hand are declined by the bots: not worth a lookahead
-            opts = tuple(o for o in opts if not o.id.startswith("reqh:")) or opts
+        if d.kind == "turn":
+            # requests to another seat's hand are declined by the bots: not worth a lookahead; a request to use a
+            # card is made once a round (one that comes back offered again was declined: the owner could not
+            # grant it, for a reason hidden in their hand, and asking again would change nothing)
+            opts = tuple(o for o in opts if not o.id.startswith("reqh:")
+                         and not (o.id.startswith("req:") and self.asked.get(o.id) == state.rnd)) or opts
         pp = state.turn != -1
         dets = [state.resample(self.seat, rng) for _ in range(self.dets if not pp else self.pdets)]
         seeds = [rng.next_u64() for _ in dets]
@@ -75,6 +80,13 @@ class HeuristicBot:
         # ending the turn at once; it scores the better of the two (averaged over the deals), so a good action
         # is not blamed for a poor move the quick policy would make after it
         stop = self.stop and pp and d.kind == "turn" and any(o.id == "end" for o in opts)
+        best = self._best(state, opts, dets, seeds, rnd, pp, stop)
+        if best.startswith("req:"):
+            self.asked[best] = rnd
+        return best
+
+    def _best(self, state: Any, opts: Any, dets: list[Any], seeds: list[int], rnd: int, pp: bool, stop: bool) -> str:
+        d = state.decision
         best, bs = opts[0].id, -1e18
         for o in opts:
             tot = tot_end = 0.0
