@@ -41,7 +41,7 @@ def test_the_quick_policy_does_not_ask_for_what_cannot_be_granted():
     assert _turn_scores(s, s.decision.seat, (req, end), Rng(1)) == "end"
 
 
-def test_a_declined_request_is_not_made_again_in_the_round():
+def test_a_declined_request_is_not_made_again_in_the_turn():
     g, s, req = _ungrantable_request()
     bot = HeuristicBot(g, s.decision.seat, seed=3)
     # a lookahead that wants the request above all (on some deals the owner holds a mental resource)
@@ -50,5 +50,8 @@ def test_a_declined_request_is_not_made_again_in_the_round():
     s.apply(req.id)
     assert s.decision.seat != bot.seat and s.decision.ids() == ["decline"]
     s.apply("decline")
-    assert s.decision.kind == "turn" and req.id in s.decision.ids()  # offered again, the same round
+    assert s.decision.kind == "turn" and req.id in s.decision.ids()  # offered again, the same turn
     assert bot.choose(s) != req.id
+    fresh = HeuristicBot(g, bot.seat, seed=3)  # the server makes a new bot for each decision
+    fresh._best = bot._best
+    assert fresh.choose(s) != req.id

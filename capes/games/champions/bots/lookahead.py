@@ -41,6 +41,21 @@ def playout(g: Any, rnd: int, rng: Rng, player_phase: bool, cap: int = 250,
     return g, False
 
 
+def declined(state: Any) -> set[str]:
+    """The requests to use a card ("req:<card>") declined since the last turn ended: a request and its answer are
+    said at the table, so the actions that record them are public (the bot reads nothing else of the history, and
+    keeps no memory of its own: the server makes a new bot for each decision)."""
+    acts = state.actions
+    out = set()
+    for i in range(len(acts) - 1, 0, -1):
+        a = acts[i]
+        if a == "end":
+            break
+        if a == "decline" and acts[i - 1].startswith("req:"):
+            out.add(acts[i - 1])
+    return out
+
+
 class HeuristicBot:
     """Heuristic + shallow determinized lookahead (see the module docstring). Options: ``dets`` (number
     of determinizations per lookahead in the villain phase, default 6; ``pdets`` in the player phase, default 3), ``look`` (0 disables the lookahead)."""
@@ -55,7 +70,6 @@ class HeuristicBot:
         self.dets = int(dets)
         self.pdets = int(pdets)
         self.look = int(look)
-        self.asked: dict[str, int] = {}  # request option -> the round this bot made it in
 
     def choose(self, state: Any) -> str:
         d = state.decision
@@ -68,10 +82,10 @@ class HeuristicBot:
             return quick(det, rng)
         if d.kind == "turn":
             # requests to another seat's hand are declined by the bots: not worth a lookahead; a request to use a
-            # card is made once a round (one that comes back offered again was declined: the owner could not
-            # grant it, for a reason hidden in their hand, and asking again would change nothing)
-            opts = tuple(o for o in opts if not o.id.startswith("reqh:")
-                         and not (o.id.startswith("req:") and self.asked.get(o.id) == state.rnd)) or opts
+            # card is not made again in a turn in which its owner declined it (they could not grant it, for a
+            # reason hidden in their hand, and asking again would change nothing)
+            no = declined(state)
+            opts = tuple(o for o in opts if not o.id.startswith("reqh:") and o.id not in no) or opts
         pp = state.turn != -1
         dets = [state.resample(self.seat, rng) for _ in range(self.dets if not pp else self.pdets)]
         seeds = [rng.next_u64() for _ in dets]
@@ -80,10 +94,7 @@ class HeuristicBot:
         # ending the turn at once; it scores the better of the two (averaged over the deals), so a good action
         # is not blamed for a poor move the quick policy would make after it
         stop = self.stop and pp and d.kind == "turn" and any(o.id == "end" for o in opts)
-        best = self._best(state, opts, dets, seeds, rnd, pp, stop)
-        if best.startswith("req:"):
-            self.asked[best] = rnd
-        return best
+        return self._best(state, opts, dets, seeds, rnd, pp, stop)
 
     def _best(self, state: Any, opts: Any, dets: list[Any], seeds: list[int], rnd: int, pp: bool, stop: bool) -> str:
         d = state.decision
