@@ -11,8 +11,9 @@ from capes.games.champions.bots.estimates import (
     card,
     danger,
     hp_left,
+    inflow_dist,
+    p_reach,
     sig,
-    threat_inflow,
     thw_capacity,
 )
 from capes.games.champions.data import CARDS
@@ -90,19 +91,22 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
     stage_hp = max(1, vc.hp or 1) * (n if vc.hp_per_hero else 1)
     # a tough villain shrugs off the next hit (about one attack's worth of damage)
     left = (hp_left(g, v) + (2.5 if g.st[v] & 4 else 0) + _shield(g, v)) / stage_hp + len(g.vstages)
-    x = -w["villain"] * left
+    x = -w["villain"] * left - w["vstage"] * len(g.vstages)
     pre = not g.over and (as_ended or pre_villain(g))
     # main scheme: the threat budget left over this stage and the stages to come (excess threat does not
     # carry over, so each point of threat brings the defeat one point closer whatever the stage)
     ms = g.mscheme
     tgt = max(1, g.target(ms))
     thr = g.thr[ms]
-    inflow, ivar = threat_inflow(g, spread=True)
+    t0, pmf = inflow_dist(g)
+    inflow = t0 + sum(i * q for i, q in enumerate(pmf))
     final = not g.mstages
     future = sum(g.target(u) for u in g.mstages)
     total = max(tgt + future, _total_budget(g))
     if pre:
-        p_done = sig((thr + inflow - tgt + 0.5) / (0.6 * math.sqrt(ivar) + 0.2))
+        # the chance it completes the scheme: the certain threat plus the chance of the rest (a logistic around
+        # the mean put it at 47% with 2 threat to go in hero form; 6% was measured)
+        p_done = p_reach(thr + t0, pmf, tgt)
         x -= (w["loss"] / n if final else w["stage"]) * p_done
         thr = min(tgt, thr + inflow)
     budget = tgt - thr + future
