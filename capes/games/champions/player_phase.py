@@ -186,11 +186,16 @@ def _turn_do(g: G, f: tuple, oid: str) -> None:
         g.push(("request_hand", int(rest), p))
 
 
+def grantable(g: G, q: int, u: int) -> bool:
+    """Whether player q can use the action ability of u, which they control, now (the request's "accept")."""
+    spec = S.ACTION.get(g.ccard(u).code)
+    return spec is not None and _in_play(g, u) and (spec[2] is None or spec[2](g, q, u))
+
+
 def _req_build(g: G, f: tuple):
     _, q, u, p = f
-    spec = S.ACTION.get(g.ccard(u).code)
     opts = [("decline", "Decline")]
-    if spec is not None and _in_play(g, u) and (spec[2] is None or spec[2](g, q, u)):
+    if grantable(g, q, u):
         opts.insert(0, ("accept", f"Use {g.name(u)}"))
     return q, f"Player {p + 1} asks you to use {g.name(u)}'s action", opts
 

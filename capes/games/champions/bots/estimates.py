@@ -91,11 +91,16 @@ def p_reach(t: float, pmf: list[float], need: float) -> float:
     return sum(pmf[k:])
 
 
+def mean(pmf: list[float]) -> float:
+    """The mean of a distribution over 0, 1, 2, ..."""
+    return sum(i * x for i, x in enumerate(pmf))
+
+
 def threat_inflow(g: Any, ae: dict[int, bool] | None = None) -> float:
     """Threat expected on the main scheme next villain phase (the certain part of :func:`inflow_dist` plus the
     mean of the rest). ``ae``: override of who is in alter-ego."""
     t, pmf = inflow_dist(g, ae)
-    return t + sum(i * x for i, x in enumerate(pmf))
+    return t + mean(pmf)
 
 
 def danger(g: Any, p: int) -> float:

@@ -12,6 +12,7 @@ from capes.games.champions.bots.estimates import (
     danger,
     hp_left,
     inflow_dist,
+    mean,
     p_reach,
     sig,
     thw_capacity,
@@ -99,7 +100,7 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
     tgt = max(1, g.target(ms))
     thr = g.thr[ms]
     t0, pmf = inflow_dist(g)
-    inflow = t0 + sum(i * q for i, q in enumerate(pmf))
+    inflow = t0 + mean(pmf)
     final = not g.mstages
     future = sum(g.target(u) for u in g.mstages)
     total = max(tgt + future, _total_budget(g))

@@ -6,7 +6,7 @@ from typing import Any
 
 from capes.core.rng import Rng
 from capes.games.champions.bots.estimates import card, card_keep, danger, hp_left, threat_inflow
-from capes.games.champions.cards import ACTION
+from capes.games.champions.player_phase import grantable
 
 
 def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
@@ -55,8 +55,7 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
             # ask another player to use a card only when (on this deal) they can: a request they cannot grant
             # is declined and leaves the turn as it was, so a policy that asks again would ask for ever
             u = int(oid[4:])
-            spec = ACTION.get(g.ccard(u).code)
-            s = 30 if spec is not None and (spec[2] is None or spec[2](g, g.ctrl(u), u)) else -1
+            s = 30 if grantable(g, g.ctrl(u), u) else -1
         elif k in ("thw", "athw"):
             sc = int(oid.rsplit(":", 1)[1])
             if k == "thw" and g.st[idu] & 2:
