@@ -296,6 +296,16 @@ class _SecretLabelState(HighCardState):
         return Decision(d.seat, d.prompt, opts, d.seats, d.secret, d.kind)
 
 
+class _TwinLabelState(HighCardState):
+    """Labels that say too little: two cards of one colour (odd, even) read the same, yet play differently."""
+
+    def _compute_decision(self) -> Decision:
+        d = super()._compute_decision()
+        opts = tuple(Option(o.id, "Play an odd card" if int(o.id[5:]) % 2 else "Play an even card") if
+                     o.id.startswith("play:") else o for o in d.options)
+        return Decision(d.seat, d.prompt, opts, d.seats, d.secret, d.kind)
+
+
 class _LeakyGlossaryGame(HighCardGame):
     def glossary(self, state: State, seat: int | None) -> dict[str, str]:
         out = super().glossary(state, seat)
@@ -391,6 +401,7 @@ BROKEN: dict[str, type[HighCardGame]] = {
     "steps/uncounted": _variant(_UncountedState, "StepsUncounted"),
     "labels": _variant(_CachedLabelState, "Labels"),
     "labels/secret": _variant(_SecretLabelState, "LabelsSecret"),
+    "labels/twins": _variant(_TwinLabelState, "LabelsTwins"),
     "glossary": _variant(HighCardState, "Glossary", _LeakyGlossaryGame),
     "glossary/type": _variant(HighCardState, "GlossaryType", _NumericGlossaryGame),
     "fairplay": _variant(HighCardState, "Fairplay", _PeekingBotGame),

@@ -20,7 +20,8 @@ property, one of :data:`KINDS`:
   :class:`~capes.core.errors.EngineError` becomes a violation naming the game, step and option; and
   the engine counts its steps (:meth:`State._tick`), so that bound holds at all: a game whose
   applies never tick fails;
-- ``labels``: the decision (seat, prompt, option ids, labels and groups) is a function of the state:
+- ``labels``: no two options of a decision share a label (a person could not tell them apart); and the
+  decision (seat, prompt, option ids, labels and groups) is a function of the state:
   the same for a clone whose decision is recomputed, for a state resampled for the deciding seat
   (a label tells nothing hidden), for ``game.from_json(to_json())`` in this process, and for the
   state rebuilt from ``to_json()`` in a fresh Python process, which a module-level cache cannot
@@ -118,6 +119,17 @@ def _fail(kind: str, msg: str) -> NoReturn:
     raise ContractViolation(kind, msg)
 
 
+def _twin_labels(where: str, d: Decision) -> NoReturn:
+    seen: dict[str, str] = {}
+    for o in d.options:
+        if o.label in seen:
+            _fail("labels", f"{where}: options {seen[o.label]!r} and {o.id!r} share the label {o.label!r}, so a person "
+                  "cannot tell them apart: offer one option for interchangeable choices, or say in each label how "
+                  "they differ")
+        seen[o.label] = o.id
+    raise AssertionError("no two labels are the same")
+
+
 def check_game(
     game: Game,
     games: int = 3,
@@ -179,6 +191,8 @@ def _play_one(
             _fail("options", f"{where}: live state (seat {d.seat}) offers no options")
         if len({o.id for o in d.options}) != len(d.options):
             _fail("options", f"{where}: option ids are not unique")
+        if len({o.label for o in d.options}) != len(d.options):
+            _twin_labels(where, d)
         if not 0 <= d.seat < game.num_seats:
             _fail("options", f"{where}: seat {d.seat} out of range")
         if state.result is not None:

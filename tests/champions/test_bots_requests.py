@@ -16,22 +16,25 @@ DUO = {"heroes": ["spider_man", "she_hulk"], "villain": "klaw", "mode": "standar
 
 
 def _ungrantable_request():
-    """A turn menu of a Klaw game (random play, seed 35) offering a request the owner cannot grant now: Superhuman
-    Law Division, whose owner holds no mental resource to spend."""
+    """A turn menu of a Klaw game (random play, the first such from seed 35 on) offering a request the owner cannot
+    grant now: Superhuman Law Division, whose owner holds no mental resource to spend."""
     g = capes.load("champions", **DUO)
-    s = g.new_game(35)
-    rng = random.Random(35)
-    for _ in range(400):
-        d = s.decision
-        if d.kind == "turn":
-            for o in d.options:
-                if o.id.startswith("req:"):
-                    u = int(o.id[4:])
-                    spec = ACTION[s.ccard(u).code]
-                    if spec[2] is not None and not spec[2](s, s.ctrl(u), u):
-                        return g, s, o
-        s.apply(rng.choice(d.options).id)
-    raise AssertionError("no such menu in 400 random actions")
+    for seed in range(35, 235):
+        s = g.new_game(seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            d = s.decision
+            if s.is_over:
+                break
+            if d.kind == "turn":
+                for o in d.options:
+                    if o.id.startswith("req:"):
+                        u = int(o.id[4:])
+                        spec = ACTION[s.ccard(u).code]
+                        if spec[2] is not None and not spec[2](s, s.ctrl(u), u):
+                            return g, s, o
+            s.apply(rng.choice(d.options).id)
+    raise AssertionError("no such menu in 400 random actions of seeds 35-234")
 
 
 def test_the_quick_policy_does_not_ask_for_what_cannot_be_granted():

@@ -57,6 +57,12 @@ def test_contract_catches_break(name: str) -> None:
     assert info.value.kind == kind, str(info.value)
 
 
+def test_two_options_with_one_label_are_named() -> None:
+    """contract 'labels': a person must be able to tell every option of a decision apart by its label."""
+    with pytest.raises(ContractViolation, match=r"options 'play:\d+' and 'play:\d+' share the label 'Play an (odd|even) card'"):
+        check_game(BROKEN["labels/twins"](), games=3, fresh_every=0)
+
+
 def test_endless_engine_loop_ends_in_a_step_violation_naming_the_step() -> None:
     with hard_limit(20), pytest.raises(ContractViolation) as info:
         check_game(BROKEN["steps/endless-loop"](), games=1)

@@ -135,6 +135,23 @@ def test_allies_heroes_planning_4_and_allegiance() -> None:
     assert st.pp[0] == 2  # kept for later rounds
 
 
+def test_copies_of_an_ally_are_told_apart_by_plot_points() -> None:
+    """heroes/cards/allies, contract 'labels': two copies of an Ally with the same Plot Points are one choice;
+    with different Plot Points each label says how many (discarding or using the one with a Point differs)."""
+    st = new(players=4, teams="avengers,f4,xmen,knights", first=0)
+    play(st, "recover:captain_america", "recover:hulk", "recover:iron_man", "recover:thor")
+    st.allies[0] = [["wasp", 1], ["wasp", 1], ["beast", 0], ["namor", 2]]
+    st.stack.append(("allydrop", 0))
+    refresh(st)
+    assert [o.label for o in st.decision.options] == ["Discard the Ally The Wasp (1 Plot Point on it)",
+                                                      "Discard the Ally Beast"]
+    st.allies[0][1][1] = 0
+    refresh(st)
+    assert [o.label for o in st.decision.options] == ["Discard the Ally The Wasp (1 Plot Point on it)",
+                                                      "Discard the Ally The Wasp (no Plot Point on it)",
+                                                      "Discard the Ally Beast"]
+
+
 def test_power_up_purchase_heroes_missions_story_cards() -> None:
     """heroes/missions/story-cards: three Story cards buy a Team Power-Up; the VP stay."""
     st = new(players=2, first=0)
@@ -662,15 +679,21 @@ def test_mastermind_scheming_ability_heroes_reference_cards() -> None:
 
 
 def test_same_card_twice_heroes_combat_timing_2() -> None:
-    """heroes/combat/timing/2: two copies of one Ally are one ability: only one may affect a roll."""
+    """heroes/combat/timing/2: two copies of one Ally are one ability: only one may affect a roll. Copies with
+    the same Plot Points are one option (contract 'labels'); with different ones each is offered, labelled by them."""
     st, d = _ts_state(players=2, seat=0)
-    st.allies[0] = [["black_panther", 0], ["black_panther", 0]]
+    st.allies[0] = [["black_panther", 1], ["black_panther", 0]]
     _to_combat(st, lead="rhino")
     st.vhand[1] = []
     st.cb["init"] = "V"
     play(st, "power:red", "power:red")
     ids = st.decision.ids()
     assert "use:a:0:black_panther" in ids and "use:a:1:black_panther" in ids
+    labs = [o.label for o in st.decision.options if o.id.startswith("use:a:")]
+    assert "(1 Plot Point on it)" in labs[0] and "(no Plot Point on it)" in labs[1], labs
+    st.allies[0][0][1] = 0
+    refresh(st)
+    assert [i for i in st.decision.ids() if i.startswith("use:a:")] == ["use:a:0:black_panther"]
     play(st, "use:a:0:black_panther")
     assert st.decision.seat != 0 or not any(i.startswith("use:a:") for i in st.decision.ids())
     assert [a[0] for a in st.allies[0]] == ["black_panther"]

@@ -6,8 +6,9 @@ Rule ids: champions/summary/flow/3, champions/summary/easy/9, champions/summary/
 
 from __future__ import annotations
 
-from capes.games.champions.frames import ASKS, CARDS, step
+from capes.games.champions.frames import ASKS, step
 from capes.games.champions.state import ChampionsState
+from capes.games.champions.zones import first_copies, hand_name
 
 G = ChampionsState
 
@@ -23,8 +24,9 @@ def _pend(g: G) -> None:
 def _hdisc_build(g: G, f: tuple):
     p = f[1]
     hs = g.hand_size(p)
-    code = g.code
-    opts = [(f"d:{u}", f"Discard {CARDS[code[u]].name}") for u in g.hand[p]]  # a hand card is never an identity
+    # a hand card is never an identity; copies are interchangeable (one option for them)
+    hand = g.hand[p]
+    opts = [(f"d:{u}", f"Discard {hand_name(g, u, hand)}") for u in first_copies(g, hand)]
     if len(g.hand[p]) <= hs:
         if not opts:
             return p, "", []

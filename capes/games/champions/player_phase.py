@@ -14,7 +14,7 @@ from capes.games.champions.frames import ASKS, CARDS, ROUND_CAP, TURN_CAP, step
 from capes.games.champions.playing import _start_play
 from capes.games.champions.state import ChampionsState
 from capes.games.champions.timing import _first_line
-from capes.games.champions.zones import _in_play
+from capes.games.champions.zones import _in_play, first_copies, hand_name
 
 G = ChampionsState
 
@@ -63,11 +63,14 @@ def _turn_build(g: G, f: tuple):
                 if xc.type == "resource" and xc.name.startswith("The Power of"):
                     powers.append((x, xc.aspect))
         cut = sum(m[2] for m in g.mods if m[0] == "cost" and m[1] == p)  # as g.cost_of
+        seen: set[str] = set()
         for u in g.hand[p]:
             c = CARDS[code[u]]
-            # a resource or a card with no cost is never playable (play_block's first two rules)
-            if c.type == "resource" or c.cost is None:
+            # a resource or a card with no cost is never playable (play_block's first two rules); copies of a card
+            # in hand are interchangeable: one option for them all (the first copy), not buttons that look the same
+            if c.type == "resource" or c.cost is None or code[u] in seen:
                 continue
+            seen.add(code[u])
             cost = c.cost - cut
             if cost < 0:
                 cost = 0
@@ -75,7 +78,7 @@ def _turn_build(g: G, f: tuple):
             # what p can pay first (arithmetic), then the rules that may forbid the card (play_block)
             if (have >= cost or powers and cost <= have + sum(1 for x, a in powers if x != u and a == c.aspect)) \
                     and not g.play_block(p, u):
-                opts.append((f"play:{u}", f"Play {c.name} (cost {cost})", "Play a card"))
+                opts.append((f"play:{u}", f"Play {hand_name(g, u, g.hand[p])} (cost {cost})", "Play a card"))
         # each list of targets and each target's label, found once per menu (the hero and every ally share them)
         enemies: list[tuple[int, str]] | None = None
         schemes: list[tuple[int, str]] | None = None
@@ -123,7 +126,8 @@ def _turn_build(g: G, f: tuple):
                 continue
             if can is not None and not can(g, p, u):
                 continue
-            opts.append((f"use:{u}", f"Use {g.name(u)}: {_first_line(g, u)}", "Use a card"))
+            # two copies in play are two options told apart as the table tells them (g.label: "#1", "#2")
+            opts.append((f"use:{u}", f"Use {g.label(u)}: {_first_line(g, u)}", "Use a card"))
         order = g.order()
         # champions/summary/faq/1: another player's action abilities in play, used by request
         for q in order:
@@ -140,7 +144,7 @@ def _turn_build(g: G, f: tuple):
                     continue
                 if g.exh[u]:  # only public conditions here: the owner's hand stays hidden
                     continue
-                opts.append((f"req:{u}", f"Ask player {q + 1} to use {g.name(u)}: {_first_line(g, u)}", "Ask another player"))
+                opts.append((f"req:{u}", f"Ask player {q + 1} to use {g.label(u)}: {_first_line(g, u)}", "Ask another player"))
         for q in order:  # champions/summary/faq/1: an action card from another hand, by request (ruling 8)
             if q != p:  # always offered: whether that hand holds one stays hidden
                 opts.append((f"reqh:{q}", f"Ask player {q + 1} ({g.idcard(q).name}) to play an action card from "
@@ -216,9 +220,10 @@ def _reqh_build(g: G, f: tuple):
     _, q, p = f
     opts = []
     if g.alive[q]:
-        for u in g.hand[q]:
+        for u in first_copies(g, g.hand[q]):
             if CARDS[g.code[u]].type == "event" and g.playable(q, u):
-                opts.append((f"play:{u}", f"Play {g.name(u)} (cost {g.cost_of(q, u)}): {_first_line(g, u)}"))
+                opts.append((f"play:{u}", f"Play {hand_name(g, u, g.hand[q])} (cost {g.cost_of(q, u)}): "
+                                           f"{_first_line(g, u)}"))
     opts.append(("decline", "Decline"))
     return q, f"Player {p + 1} asks you to play an action card from your hand", opts
 

@@ -32,14 +32,18 @@ def _start_play(g: G, p: int, u: int) -> None:
 def _pay_build(g: G, f: tuple):
     _, p, need, color, excl, paid, then = f
     opts = []
+    seen: set[tuple[str, str]] = set()
     for kind, u, r in g.sources(p, excl, excl):
         if not r or color and not (color in r or "W" in r):  # it makes nothing (of the colour due)
             continue
         if kind == "card":  # a card in hand: never an identity, its name is its card's
+            if (g.code[u], r) in seen:  # another copy of a card already offered: the same payment
+                continue
+            seen.add((g.code[u], r))
             opts.append((f"pay:{u}", f"Discard {CARDS[g.code[u]].name} from your hand for {_res_words(r)}",
                          "Discard a card"))
-        else:
-            opts.append((f"res:{u}", f"Use {g.name(u)} for {_res_words(r)}", "Use a card in play"))
+        else:  # copies in play told apart as the table tells them (g.label: "#1", "#2")
+            opts.append((f"res:{u}", f"Use {g.label(u)} for {_res_words(r)}", "Use a card in play"))
     what = counted(need, "more resource") + (f" ({_RES_NAME.get(color, color)})" if color else "")
     if opts:  # with no source left the payment is refused at once (ON_EMPTY), as before
         opts.append(("cancel", "Cancel: take back this payment (nothing is spent)"))
@@ -265,7 +269,7 @@ def _over_build(g: G, f: tuple):
         if len(us) <= 2:
             return p, "", []
     # champions/rr/permanent: a permanent card cannot be chosen (it cannot leave play)
-    return p, f"Too many {what} cards: discard one", [(f"d:{u}", f"Discard {g.name(u)}") for u in us
+    return p, f"Too many {what} cards: discard one", [(f"d:{u}", f"Discard {g.label(u)}") for u in us
                                                       if not _permanent(g, u)]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from capes.games.champions import cards as S
 from capes.games.champions.frames import AE, ASKS, CARDS, C, counted, step
 from capes.games.champions.state import ChampionsState
+from capes.games.champions.zones import first_copies, hand_name
 
 G = ChampionsState
 
@@ -142,7 +143,8 @@ def _opening(g: G, p: int) -> None:
 
 def _mull_build(g: G, f: tuple):
     p = f[1]
-    opts = [(f"d:{u}", f"Mulligan {g.name(u)}") for u in g.hand[p]]
+    hand = g.hand[p]
+    opts = [(f"d:{u}", f"Mulligan {hand_name(g, u, hand)}") for u in first_copies(g, hand)]
     opts.append(("keep", "Keep this hand"))
     return p, "Mulligan: discard cards to redraw them, or keep", opts
 

@@ -13,6 +13,38 @@ from capes.games.champions.state import ChampionsState
 
 G = ChampionsState
 
+def first_copies(g: G, us: list[int]) -> list[int]:
+    """The cards of ``us`` (a hand) but for later copies of a card already listed: copies of a card in hand are
+    interchangeable, so a choice among them offers one (the first) rather than options that look the same."""
+    code = g.code
+    if len({code[u] for u in us}) == len(us):
+        return us
+    seen: set[str] = set()
+    out = []
+    for u in us:
+        if code[u] not in seen:
+            seen.add(code[u])
+            out.append(u)
+    return out
+
+
+_RES_NAMES = {"P": "physical", "M": "mental", "E": "energy", "W": "wild"}
+
+
+def hand_name(g: G, u: int, us: list[int]) -> str:
+    """The name of ``u`` (a card in the hand ``us``) as a menu of that hand tells it apart: cards of one name but
+    different codes (the four Wakanda Forever! differ in their resource) by their resource."""
+    c = CARDS[g.code[u]]
+    codes = g._relevant().shared_names.get(c.name)  # type: ignore[attr-defined]
+    if codes is None or len(codes) < 2:
+        return c.name
+    code = g.code
+    mine = code[u]
+    if any(code[v] != mine and code[v] in codes for v in us):
+        return f"{c.name} ({' + '.join(_RES_NAMES[x] for x in c.res) or 'no resource'})"
+    return c.name
+
+
 def _in_play(g: G, u: int) -> bool:
     o = g.ctl.get(u, g.owner[u])  # a player card in play is in its controller's play area
     if o >= 0:

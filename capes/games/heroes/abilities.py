@@ -16,7 +16,7 @@ from typing import Any
 
 from capes.core.protocol import Decision, Option
 from capes.games.heroes import effects as fx
-from capes.games.heroes.board import PASS, SPACE0
+from capes.games.heroes.board import PASS, SPACE0, ally_tell, first_ally_copies
 from capes.games.heroes.cards import Cards
 from capes.games.heroes.content import COMBAT_EFFECTS
 
@@ -54,12 +54,14 @@ class Abilities(Cards):
                             if ab.kind == "combat" and when_of[ab.effect] == when and ("s:" + h.id) not in used \
                                     and tbl[ab.effect][0](self, side, ab.params):
                                 out.append(("s:" + h.id, f"{h.name} (Support): {ab.name}", ab))
-            for k, (rid, _tok) in enumerate(self.allies[s]):
+            allies = self.allies[s]
+            for k in first_ally_copies(allies):
+                rid = allies[k][0]
                 ab = C.resources[rid].ability
                 key = f"a:{k}:{rid}"
                 # heroes/combat/timing/2: two copies of one card are the same ability: once per roll
                 if when_of[ab.effect] == when and ("=" + rid) not in used and tbl[ab.effect][0](self, side, ab.params):
-                    out.append((key, f"Ally {C.resources[rid].name}: {ab.name}", ab))
+                    out.append((key, f"Ally {C.resources[rid].name}{ally_tell(allies, k)}: {ab.name}", ab))
         else:
             foe = cb["foe"]
             ab = C.masterminds[foe].combat if cb["mm"] else C.villains[foe].ability

@@ -104,6 +104,37 @@ def status_name(loc: int) -> str:
     return "In Recovery"
 
 
+def ally_tell(allies: list[list], k: int) -> str:
+    """What tells the Ally ``allies[k]`` apart from other copies of its card in play, for an option's label: the
+    Plot Points on it (using or keeping an Ally with one spends the Point, without one the card); nothing when it is
+    the only copy.
+
+    >>> ally_tell([["x", 1], ["x", 0], ["y", 0]], 0), ally_tell([["x", 1], ["x", 0]], 1), ally_tell([["y", 0]], 0)
+    (' (1 Plot Point on it)', ' (no Plot Point on it)', '')
+    """
+    rid, tok = allies[k][0], allies[k][1]
+    if sum(1 for a in allies if a[0] == rid) < 2:
+        return ""
+    return f" ({plural(tok, 'Plot Point') if tok else 'no Plot Point'} on it)"
+
+
+def first_ally_copies(allies: list[list]) -> list[int]:
+    """The indices of ``allies`` but for later copies equal to an earlier one (same card, same Plot Points), which
+    are the same choice.
+
+    >>> first_ally_copies([["x", 1], ["x", 1], ["x", 0], ["y", 1]])
+    [0, 2, 3]
+    """
+    seen: set[tuple[str, int]] = set()
+    out = []
+    for k, a in enumerate(allies):
+        key = (a[0], a[1])
+        if key not in seen:
+            seen.add(key)
+            out.append(k)
+    return out
+
+
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``1 HIT``, ``2 HITS``, ``0 cards``: a count with its noun in the right number."""
     return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"

@@ -23,6 +23,8 @@ from capes.games.heroes.board import (
     SCEN,
     SPACE0,
     SUPC,
+    ally_tell,
+    first_ally_copies,
     place_name,
     plural,
     status_name,
@@ -159,7 +161,9 @@ class Planning(Cards):
     def q_allydrop(self, fr: tuple[Any, ...]) -> Decision | None:
         s = fr[1]
         R = self.C.resources
-        opts = tuple(Option(f"drop:{k}:{a[0]}", f"Discard the Ally {R[a[0]].name}") for k, a in enumerate(self.allies[s][:3]))
+        first3 = self.allies[s][:3]
+        opts = tuple(Option(f"drop:{k}:{first3[k][0]}", f"Discard the Ally {R[first3[k][0]].name}{ally_tell(first3, k)}")
+                     for k in first_ally_copies(first3))
         return Decision(s, "You may have three Allies in play: discard one", opts, kind="planning")
 
     def a_allydrop(self, fr: tuple[Any, ...], oid: str) -> None:

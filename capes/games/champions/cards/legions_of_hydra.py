@@ -59,7 +59,7 @@ def madame_hydra(game, player, card, at):
     if len(ls) == 1:
         game.add_threat(ls[0], 2)
     elif ls:
-        game.modal(game.first, [(f"2 threat on {game.name(s)} ({game.thr[s]} threat)", (("threat", s, 2, "card"),)) for s in ls])
+        game.modal(game.first, [(f"2 threat on {game.label(s)} ({game.thr[s]} threat)", (("threat", s, 2, "card"),)) for s in ls])
 
 
 @defeated("01182")  # Hydra Soldier (guard from the data)
