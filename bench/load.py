@@ -12,8 +12,8 @@ acknowledged (a seat received the state that includes it) is looked up: missing 
     python bench/load.py [--tables 200] [--seconds 60] [--think 0.25] [--game champions]
     python bench/load.py --server-path /tmp/old-checkout --no-fault   # another version's server, same clients
 
-A client reads each update as a page does: the JSON message, and the board's HTML after its first
-newline when the board changed (older servers send JSON alone).
+A client reads each update's JSON message (the part before the first newline); it does not rebuild the board
+from the pieces that follow (a page does, capes/web/static/table.js), which the scripted seats never look at.
 """
 
 from __future__ import annotations
@@ -54,12 +54,8 @@ def free_port() -> int:
 
 
 def parse(raw: str) -> dict:
-    """A frame as the page reads it: JSON, then the board's HTML after the first newline."""
-    head, nl, board = raw.partition("\n")
-    m = json.loads(head)
-    if nl:
-        m["board"] = board
-    return m
+    """A frame's JSON message (the board's new pieces, when it changed, follow the first newline)."""
+    return json.loads(raw.partition("\n")[0])
 
 
 class Server:

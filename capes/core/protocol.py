@@ -343,11 +343,15 @@ class Game(ABC):
         """A text picture of what ``seat`` sees (the CLI shows it before a decision)."""
         return json.dumps(state.view(seat), indent=1)[:4000]
 
-    def web_view(self, view: dict[str, JSON], seat: int | None) -> str | None:
+    def web_view(self, view: dict[str, JSON], seat: int | None) -> str | Sequence[str] | None:
         """The table drawn for the browser from ``view`` (= ``state.view(seat)``) alone: an HTML fragment
         (inline SVG welcome), every text escaped by the game. An element with ``data-option="<id>"`` is
         a choice the page sends when clicked (when that id is among the seat's options). ``None``: the
-        page shows the text render instead."""
+        page shows the text render instead.
+
+        The fragment may come in pieces, a list of strings whose concatenation is the drawing (a piece
+        needs not be whole HTML): a page is then sent only the pieces it does not hold yet. Pieces that
+        are the same strings from drawing to drawing (a game's memoized fragments) cost the server least."""
         return None
 
     def glossary(self, state: State, seat: int | None) -> dict[str, str]:

@@ -30,7 +30,7 @@ from capes.web.render import RenderPool, fingerprint
 from capes.web.seats import hash_token, new_table_id, new_token, seat_for_token
 from capes.web.storage import BROKEN, OPEN, OVER, ActionRecord, Storage, StorageConflict, TableRecord
 from capes.web.updates import Conn, frame
-from capes.web.views import board_html
+from capes.web.views import board_parts
 
 log = logging.getLogger("capes.web")
 
@@ -151,9 +151,11 @@ class Table:
                 self.renders += 1
                 self._views[("board", s)] = b
 
-    def board(self, seat: int | None) -> str:
-        """The seat's table as drawn by its game (or its text render when the game draws nothing)."""
-        return str(self._built("board", seat, lambda st, g: board_html(g, st, seat)))
+    def board(self, seat: int | None) -> list[str]:
+        """The seat's table as drawn by its game (or its text render when the game draws nothing), in the
+        pieces :func:`~capes.web.views.board_parts` gives."""
+        parts: list[str] = self._built("board", seat, lambda st, g: board_parts(g, st, seat))
+        return parts
 
     def text(self, seat: int | None) -> str:
         """The seat's text render (the drawing's text alternative)."""
@@ -194,7 +196,7 @@ class Table:
 
     def message_for(self, conn: Conn) -> str:
         """The update ``conn`` needs now: the state's small part, its new log lines and, when it changed,
-        the board (see :func:`frame`)."""
+        the board's pieces the page lacks (see :func:`frame` and :meth:`Conn.board_update`)."""
         msg = dict(self.common(conn.seat))
         msg["seats"] = self.seats_info()
         st = self.state
@@ -205,11 +207,9 @@ class Table:
             rules = self.game.rules
             msg["rules"] = {r: (rule.title if (rule := rules.get(r)) is not None else "") for r, _ in entries}
             conn.log_pos = len(st.log)
-            board = self.board(conn.seat)
-            if board is conn.board or board == conn.board:
-                board = None  # the page shows it already
-            else:
-                conn.board = board
+            upd = conn.board_update(self.board(conn.seat))
+            if upd is not None:  # (None: the page shows it already)
+                msg["parts"], board = upd
         conn.sent_epoch = self.epoch
         return frame(msg, board)
 

@@ -6,25 +6,45 @@ is clickable: the page sends that option. The text render (``render(state, seat)
 when the game draws nothing; otherwise it is the drawing's text alternative, in a closed ``<details>``
 that the page fills (the server sends the text) only while it is open, so that nobody pays for a text
 nobody reads.
+
+A board is kept as its pieces (:func:`board_parts`): the game's drawing may come in pieces (a list of
+strings whose concatenation is the drawing), and a page is sent only the pieces it does not hold yet
+(:func:`capes.web.updates.patch`).
 """
 
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 
 from capes.core.protocol import Game, State
 
 #: the empty text alternative the page fills when it is opened
 TEXT_ALT = ('<details class="text-alt"><summary>Text version of the table</summary>'
             '<pre class="render" aria-live="off">…</pre></details>')
+#: what closes a drawing: its frame, then the place of its text version
+_TAIL = "</div>" + TEXT_ALT
+
+
+@lru_cache(maxsize=64)
+def _head(game_id: str) -> str:
+    return f'<div class="drawn drawn-{html.escape(game_id)}">'
+
+
+def board_parts(game: Game, state: State, seat: int | None) -> list[str]:
+    """The board of ``seat`` in pieces (their concatenation is :func:`board_html`): the game's drawing (in the
+    pieces it drew it in, with a place for the text version), else its text render."""
+    drawn = game.web_view(state.view(seat), seat)
+    if drawn is None:
+        return [text_html(game, state, seat)]
+    if isinstance(drawn, str):
+        return [_head(game.id), drawn, _TAIL]
+    return [_head(game.id), *drawn, _TAIL]
 
 
 def board_html(game: Game, state: State, seat: int | None) -> str:
     """The board of ``seat``: the game's drawing (with a place for the text version), else its text render."""
-    drawn = game.web_view(state.view(seat), seat)
-    if drawn is None:
-        return text_html(game, state, seat)
-    return f'<div class="drawn drawn-{html.escape(game.id)}">{drawn}</div>{TEXT_ALT}'
+    return "".join(board_parts(game, state, seat))
 
 
 def text_html(game: Game, state: State, seat: int | None) -> str:
