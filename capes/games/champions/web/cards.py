@@ -117,13 +117,11 @@ def _card_key(c: Card, d: dict[str, Any], big: bool, note: str, threat_target: A
             status is None, *vals)
 
 
-def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str = "",
-             threat_target: int | None = None, villain_hp: int | None = None, label: str = "",
-             why: str | None = None) -> str:
-    """One card as an SVG: ``c`` its data, ``d`` its entry in the view (None for a card seen only by code);
-    ``why``: a card in hand that cannot be played now, and why (dimmed, marked, the reason first in its tooltip).
-    Memoized by everything it reads (the same card at the same numbers recurs from view to view and table to
-    table); the uid is put in after."""
+def card_parts(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str = "",
+               threat_target: int | None = None, villain_hp: int | None = None, label: str = "",
+               why: str | None = None) -> tuple[str, str, str]:
+    """:func:`card_svg` in three pieces: the drawing before the uid, the uid, the rest (the first and the last the
+    memoized strings themselves, so that a page holding them is not sent them again)."""
     d = d or {}
     key = _card_key(c, d, big, note, threat_target, villain_hp, label, why)
     hit = _CARDS.get(key) if key is not None else None
@@ -136,7 +134,18 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
     else:
         _, head, tail = hit
     uid = d.get("uid", "")
-    return head + (str(uid) if type(uid) is int else _e(uid)) + tail
+    return head, (str(uid) if type(uid) is int else _e(uid)), tail
+
+
+def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str = "",
+             threat_target: int | None = None, villain_hp: int | None = None, label: str = "",
+             why: str | None = None) -> str:
+    """One card as an SVG: ``c`` its data, ``d`` its entry in the view (None for a card seen only by code);
+    ``why``: a card in hand that cannot be played now, and why (dimmed, marked, the reason first in its tooltip).
+    Memoized by everything it reads (the same card at the same numbers recurs from view to view and table to
+    table); the uid is put in after."""
+    return "".join(card_parts(c, d, big=big, note=note, threat_target=threat_target, villain_hp=villain_hp,
+                              label=label, why=why))
 
 
 def _card_svg(c: Card, d: dict[str, Any], big: bool, note: str, threat_target: int | None, villain_hp: int | None,
