@@ -46,16 +46,28 @@ def create(c: TestClient, game: str, seats: list[str], seed: int = 1, **cfg: Any
     return tid.group(1), tokens
 
 
-def recv(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
-    """The next message (a dict; ``{"type": "closed"}`` when the server closed the socket)."""
+def _next(ws: Any, timeout: float) -> Any:
     async def get() -> Any:
         with anyio.fail_after(timeout):
             return await ws._send_rx.receive()
-    m = ws.portal.call(get)
+    return ws.portal.call(get)
+
+
+def recv(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
+    """The next message (a dict; ``{"type": "closed"}`` when the server closed the socket), its board rebuilt
+    from the pieces this socket was sent (kept on ``ws``)."""
+    m = _next(ws, timeout)
     if m["type"] == "websocket.close":
         return {"type": "closed", "code": m.get("code")}
     msg, ws._capes_pieces = parse(m["text"], getattr(ws, "_capes_pieces", []))
     return msg
+
+
+def recv_raw(ws: Any, timeout: float = 30.0) -> str:
+    """The next frame's text as sent (the caller rebuilds the board with :func:`parse`)."""
+    m = _next(ws, timeout)
+    assert m["type"] != "websocket.close", m
+    return str(m["text"])
 
 
 def parse(text: str, pieces: list[str]) -> tuple[dict[str, Any], list[str]]:
