@@ -155,6 +155,7 @@ class Load:
         self.errors: list[str] = []
         self.measured_errors = 0  # errors while measuring (the rest came during the warm-up)
         self.actions = 0
+        self.received = 0  # characters of the frames received while measuring
         self.measuring = False
         self.stop = asyncio.Event()
         self.seats_per_table = 2
@@ -189,6 +190,8 @@ class Load:
                     raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
                 except TimeoutError:
                     continue
+                if self.measuring:
+                    self.received += len(raw)
                 m = parse(raw)
                 if m["type"] == "error":
                     self.errors.append(m["message"])
@@ -299,6 +302,8 @@ def main() -> None:
                   f"{load.server_main_cpu / elapsed:.0%}, all its processes {load.server_cpu / elapsed:.0%}, "
                   f"clients {load.client_cpu / elapsed:.0%} of one core; "
                   f"load average {os.getloadavg()[0]:.1f}")
+            print(f"  received: {load.received / max(1, load.actions) / 1e3:.1f} K characters of frames per action "
+                  "(every seat)")
             print(f"  errors: {len(load.errors)}, {load.measured_errors} of them while measuring" + (f" (first: {load.errors[0]})" if load.errors else ""))
             print(f"  server memory: {rss:.0f} MB resident, peak {peak:.0f} MB")
             if a.no_fault:
