@@ -1,8 +1,8 @@
 """What the server does for each seat after an action, without the network (not a test; nothing here asserts).
 
 Plays ``--games`` random games of ``--game`` (the load bench's configuration: two seats), keeps every state, then
-times, state after state, what ``capes serve`` builds for each seat's page: ``view(seat)`` and the game's
-drawing (``board_parts``), with the drawings' memos warm as in a running server, then the update of a page that
+times, state after state, what ``capes serve`` builds for each seat's page: the seats' views (``state.views``,
+built together) and the game's drawing (``board_parts``), with the drawings' memos warm as in a running server, then the update of a page that
 saw every state (``Conn.board_update``: which pieces it lacks). Prints CPU µs per action for the views, the
 drawings and the updates, the bytes of board a page is sent (its new pieces, UTF-8, and the ops naming the pieces)
 against the whole drawing, and a digest of every drawing (the pieces joined): an optimisation must leave the
@@ -61,16 +61,16 @@ def main() -> None:
     for st in sts:  # each state once, in order, as the server meets them (the memos warm up as they go)
         if not st.actions:  # a new game: new pages
             pages = {seat: Conn(print, seat, 0) for seat in seats}
+        t0 = time.process_time()
+        views = st.views(seats)
+        tv += time.process_time() - t0
         for seat in seats:
-            t0 = time.process_time()
-            st.view(seat)
             t1 = time.process_time()
-            parts = board_parts(game, st, seat)
+            parts = board_parts(game, st, seat, views[seat])
             t2 = time.process_time()
             upd = pages[seat].board_update(parts)
             t3 = time.process_time()
-            tv += t1 - t0
-            td += t2 - t1 - (t1 - t0)  # board_parts builds the view again
+            td += t2 - t1
             tu += t3 - t2
             html = "".join(parts)
             digest.update(html.encode())

@@ -503,6 +503,17 @@ class State(ABC):
         v["decision"] = self._decision_view(seat)
         return v
 
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, JSON]]:
+        """``{seat: self.view(seat)}`` for several seats at once. A game may build what the views have in common
+        once (``_views``), so the views may share objects: treat them as read-only."""
+        out = self._views(list(seats))
+        for s, v in out.items():
+            v["decision"] = self._decision_view(s)
+        return out
+
+    def _views(self, seats: list[int | None]) -> dict[int | None, dict[str, JSON]]:
+        return {s: self._view(s) for s in seats}
+
     def _decision_view(self, seat: int | None) -> dict[str, JSON]:
         d = self.decision
         if d.seat is None:

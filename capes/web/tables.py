@@ -30,7 +30,7 @@ from capes.web.render import RenderPool, fingerprint
 from capes.web.seats import hash_token, new_table_id, new_token, seat_for_token
 from capes.web.storage import BROKEN, OPEN, OVER, ActionRecord, Storage, StorageConflict, TableRecord
 from capes.web.updates import Conn, frame
-from capes.web.views import board_parts
+from capes.web.views import boards
 
 log = logging.getLogger("capes.web")
 
@@ -153,9 +153,22 @@ class Table:
 
     def board(self, seat: int | None) -> list[str]:
         """The seat's table as drawn by its game (or its text render when the game draws nothing), in the
-        pieces :func:`~capes.web.views.board_parts` gives."""
-        parts: list[str] = self._built("board", seat, lambda st, g: board_parts(g, st, seat))
-        return parts
+        pieces :func:`~capes.web.views.board_parts` gives. The boards of the other seats with a page here that
+        lack theirs are drawn with it (their views built together: what they share, once)."""
+        st, game = self.state, self.game
+        assert st is not None and game is not None
+        if self._views_of is not st:
+            self._views.clear()
+            self._views_of = st
+        key = ("board", seat)
+        if key not in self._views:
+            seats = [seat, *sorted({c.seat for c in self.conns if c.seat is not None and c.seat != seat
+                                    and ("board", c.seat) not in self._views})]
+            for s, parts in boards(game, st, seats).items():
+                self.renders += 1
+                self._views[("board", s)] = parts
+        board: list[str] = self._views[key]
+        return board
 
     def text(self, seat: int | None) -> str:
         """The seat's text render (the drawing's text alternative)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
-from capes.core.protocol import Game, State
+from capes.core.protocol import JSON, Game, State
 
 #: the empty text alternative the page fills when it is opened
 TEXT_ALT = ('<details class="text-alt"><summary>Text version of the table</summary>'
@@ -31,15 +31,23 @@ def _head(game_id: str) -> str:
     return f'<div class="drawn drawn-{html.escape(game_id)}">'
 
 
-def board_parts(game: Game, state: State, seat: int | None) -> list[str]:
+def board_parts(game: Game, state: State, seat: int | None, view: dict[str, JSON] | None = None) -> list[str]:
     """The board of ``seat`` in pieces (their concatenation is :func:`board_html`): the game's drawing (in the
-    pieces it drew it in, with a place for the text version), else its text render."""
-    drawn = game.web_view(state.view(seat), seat)
+    pieces it drew it in, with a place for the text version), else its text render. ``view``: ``state.view(seat)``
+    when the caller has it already."""
+    drawn = game.web_view(state.view(seat) if view is None else view, seat)
     if drawn is None:
         return [text_html(game, state, seat)]
     if isinstance(drawn, str):
         return [_head(game.id), drawn, _TAIL]
     return [_head(game.id), *drawn, _TAIL]
+
+
+def boards(game: Game, state: State, seats: list[int | None]) -> dict[int | None, list[str]]:
+    """:func:`board_parts` of several seats, their views built together (``State.views``: what they have in
+    common is built once)."""
+    views = state.views(seats) if len(seats) > 1 else {s: state.view(s) for s in seats}
+    return {s: board_parts(game, state, s, views[s]) for s in seats}
 
 
 def board_html(game: Game, state: State, seat: int | None) -> str:
