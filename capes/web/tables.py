@@ -217,8 +217,11 @@ class Table:
         if st is not None and self.game is not None:
             entries = st.visible_log(conn.seat, conn.log_pos)
             msg["log"] = entries
-            rules = self.game.rules
-            msg["rules"] = {r: (rule.title if (rule := rules.get(r)) is not None else "") for r, _ in entries}
+            if entries:
+                rules = self.game.rules
+                msg["rules"] = {r: (rule.title if (rule := rules.get(r)) is not None else "") for r, _ in entries}
+            else:
+                msg["rules"] = {}
             conn.log_pos = len(st.log)
             upd = conn.board_update(self.board(conn.seat))
             if upd is not None:  # (None: the page shows it already)

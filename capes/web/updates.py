@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import compress, count, repeat
@@ -25,9 +26,25 @@ def frame(msg: dict[str, Any], board: str | None = None) -> str:
     return head if board is None else head + "\n" + board
 
 
+#: the size of a one-character str of one byte a character, less its two bytes (see units)
+_NARROW = sys.getsizeof("\xe9") - 2
+
+
 def units(s: str) -> int:
-    """The length of ``s`` as the page's JavaScript counts it (UTF-16 code units)."""
-    return len(s) if s.isascii() else len(s.encode("utf-16-le")) // 2
+    """The length of ``s`` as the page's JavaScript counts it (UTF-16 code units): ``len(s)`` unless ``s`` holds
+    characters beyond U+FFFF (two units each). CPython stores a string with one to four bytes a character, four
+    only when it holds such a character, and ``sys.getsizeof`` tells the size (and so the width) without a scan;
+    a string of four-byte width (or a size we cannot read so) is counted by encoding it.
+
+    >>> units("abc"), units("é·—▶"), units("a😀b")
+    (3, 4, 4)
+    """
+    if s.isascii():
+        return len(s)
+    n = len(s)
+    if sys.getsizeof(s) - _NARROW < 4 * (n + 1):  # one or two bytes a character: nothing beyond U+FFFF
+        return n
+    return len(s.encode("utf-16-le")) // 2
 
 
 def patch(held: dict[str, int], parts: Sequence[str]) -> tuple[list[int], list[str], dict[str, int], list[str]]:
