@@ -24,6 +24,7 @@ from capes.core.bots.base import bot_names
 from capes.core.errors import CapesError, IllegalAction
 from capes.core.protocol import Game, State
 from capes.core.registry import load
+from capes.core.rules import RulesIndex
 from capes.web.botrunner import BotRunner
 from capes.web.lobby import quoted
 from capes.web.render import RenderPool, fingerprint
@@ -63,6 +64,7 @@ class Table:
         self._views: dict[tuple[str, int | None], Any] = {}  # (kind, seat) -> built for self._views_of
         self._views_of: State | None = None
         self._seat_names: dict[int, str] = {}
+        self._rules: RulesIndex | None = None  # the game's rules index, asked of it once
         self.renders = 0  # how many seat views were built (the lazy-render test counts them)
         #: boards being drawn by a render worker for ``_drawing_of``: seat -> the request's task
         self._drawing: dict[int | None, asyncio.Task[None]] = {}
@@ -218,7 +220,9 @@ class Table:
             entries = st.visible_log(conn.seat, conn.log_pos)
             msg["log"] = entries
             if entries:
-                rules = self.game.rules
+                rules = self._rules
+                if rules is None:
+                    rules = self._rules = self.game.rules
                 msg["rules"] = {r: (rule.title if (rule := rules.get(r)) is not None else "") for r, _ in entries}
             else:
                 msg["rules"] = {}
