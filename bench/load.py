@@ -12,8 +12,8 @@ acknowledged (a seat received the state that includes it) is looked up: missing 
     python bench/load.py [--tables 200] [--seconds 60] [--think 0.25] [--game champions]
     python bench/load.py --server-path /tmp/old-checkout --no-fault   # another version's server, same clients
 
-A client reads each update as a page does: the JSON message, and the board's HTML after its first
-newline when the board changed (older servers send JSON alone).
+A client reads each update's JSON message (the part before the first newline); it does not rebuild the board
+from the pieces that follow (a page does, capes/web/static/table.js), which the scripted seats never look at.
 """
 
 from __future__ import annotations
@@ -54,12 +54,8 @@ def free_port() -> int:
 
 
 def parse(raw: str) -> dict:
-    """A frame as the page reads it: JSON, then the board's HTML after the first newline."""
-    head, nl, board = raw.partition("\n")
-    m = json.loads(head)
-    if nl:
-        m["board"] = board
-    return m
+    """A frame's JSON message (the board's new pieces, when it changed, follow the first newline)."""
+    return json.loads(raw.partition("\n")[0])
 
 
 class Server:
@@ -159,6 +155,7 @@ class Load:
         self.errors: list[str] = []
         self.measured_errors = 0  # errors while measuring (the rest came during the warm-up)
         self.actions = 0
+        self.received = 0  # characters of the frames received while measuring
         self.measuring = False
         self.stop = asyncio.Event()
         self.seats_per_table = 2
@@ -193,6 +190,8 @@ class Load:
                     raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
                 except TimeoutError:
                     continue
+                if self.measuring:
+                    self.received += len(raw)
                 m = parse(raw)
                 if m["type"] == "error":
                     self.errors.append(m["message"])
@@ -303,6 +302,8 @@ def main() -> None:
                   f"{load.server_main_cpu / elapsed:.0%}, all its processes {load.server_cpu / elapsed:.0%}, "
                   f"clients {load.client_cpu / elapsed:.0%} of one core; "
                   f"load average {os.getloadavg()[0]:.1f}")
+            print(f"  received: {load.received / max(1, load.actions) / 1e3:.1f} K characters of frames per action "
+                  "(every seat)")
             print(f"  errors: {len(load.errors)}, {load.measured_errors} of them while measuring" + (f" (first: {load.errors[0]})" if load.errors else ""))
             print(f"  server memory: {rss:.0f} MB resident, peak {peak:.0f} MB")
             if a.no_fault:

@@ -343,11 +343,15 @@ class Game(ABC):
         """A text picture of what ``seat`` sees (the CLI shows it before a decision)."""
         return json.dumps(state.view(seat), indent=1)[:4000]
 
-    def web_view(self, view: dict[str, JSON], seat: int | None) -> str | None:
+    def web_view(self, view: dict[str, JSON], seat: int | None) -> str | Sequence[str] | None:
         """The table drawn for the browser from ``view`` (= ``state.view(seat)``) alone: an HTML fragment
         (inline SVG welcome), every text escaped by the game. An element with ``data-option="<id>"`` is
         a choice the page sends when clicked (when that id is among the seat's options). ``None``: the
-        page shows the text render instead."""
+        page shows the text render instead.
+
+        The fragment may come in pieces, a list of strings whose concatenation is the drawing (a piece
+        needs not be whole HTML): a page is then sent only the pieces it does not hold yet. Pieces that
+        are the same strings from drawing to drawing (a game's memoized fragments) cost the server least."""
         return None
 
     def glossary(self, state: State, seat: int | None) -> dict[str, str]:
@@ -498,6 +502,17 @@ class State(ABC):
         v = self._view(seat)
         v["decision"] = self._decision_view(seat)
         return v
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, JSON]]:
+        """``{seat: self.view(seat)}`` for several seats at once. A game may build what the views have in common
+        once (``_views``), so the views may share objects: treat them as read-only."""
+        out = self._views(list(seats))
+        for s, v in out.items():
+            v["decision"] = self._decision_view(s)
+        return out
+
+    def _views(self, seats: list[int | None]) -> dict[int | None, dict[str, JSON]]:
+        return {s: self._view(s) for s in seats}
 
     def _decision_view(self, seat: int | None) -> dict[str, JSON]:
         d = self.decision

@@ -4,7 +4,7 @@ Drawing the seats' boards is most of the server's work per action (``view`` then
 connected seat). A render worker keeps a mirror of each table it draws: it builds the game from the
 table's game, configuration and seed, then applies the same actions the server applied (the engine is
 deterministic: the recorded-games corpus checks it), and checks the mirror against the server's
-fingerprint of the state before drawing, so that what it returns is ``board_html`` of the very state the
+fingerprint of the state before drawing, so that what it returns is ``board_parts`` of the very state the
 server holds. A worker that fails, lags or diverges only costs time: the table draws its boards itself.
 
 Tables are spread over the workers by id; each worker answers its requests in order. The server sends a
@@ -25,7 +25,7 @@ from collections import OrderedDict
 from typing import Any
 
 from capes.core.protocol import State
-from capes.web.views import board_html
+from capes.web.views import board_parts
 
 log = logging.getLogger("capes.web")
 
@@ -59,7 +59,7 @@ def draw(mirrors: OrderedDict[str, State], req: tuple[Any, ...]) -> tuple[str, A
         st.apply(option)
     if fingerprint(st) != check:
         return "diverged", f"the mirror after {len(st.actions)} actions differs from the table"
-    boards = {seat: board_html(st.game, st, seat) for seat in seats}
+    boards = {seat: board_parts(st.game, st, seat) for seat in seats}
     if not st.is_over:  # a finished game draws no more (a late page makes the worker replay it)
         mirrors[tid] = st
         while len(mirrors) > MIRRORS:
@@ -113,7 +113,7 @@ class _Worker:
 
 
 class RenderPool:
-    """``await pool.boards(table_id, setup, state, seats)`` → ``{seat: board_html}`` drawn by a worker, or
+    """``await pool.boards(table_id, setup, state, seats)`` → ``{seat: board_parts}`` drawn by a worker, or
     ``None`` (the caller draws them itself) when the worker failed."""
 
     def __init__(self, workers: int) -> None:
@@ -158,7 +158,7 @@ class RenderPool:
         return any(w.alive for w in self.workers)
 
     async def boards(self, table_id: str, setup: tuple[str, dict[str, Any], int], state: State,
-                     seats: list[int | None]) -> dict[int | None, str] | None:
+                     seats: list[int | None]) -> dict[int | None, list[str]] | None:
         w = self.workers[zlib.crc32(table_id.encode()) % len(self.workers)]
         if not w.alive or w.writer is None:
             return None

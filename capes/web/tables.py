@@ -24,13 +24,14 @@ from capes.core.bots.base import bot_names
 from capes.core.errors import CapesError, IllegalAction
 from capes.core.protocol import Game, State
 from capes.core.registry import load
+from capes.core.rules import RulesIndex
 from capes.web.botrunner import BotRunner
 from capes.web.lobby import quoted
 from capes.web.render import RenderPool, fingerprint
 from capes.web.seats import hash_token, new_table_id, new_token, seat_for_token
 from capes.web.storage import BROKEN, OPEN, OVER, ActionRecord, Storage, StorageConflict, TableRecord
 from capes.web.updates import Conn, frame
-from capes.web.views import board_html
+from capes.web.views import boards
 
 log = logging.getLogger("capes.web")
 
@@ -63,6 +64,7 @@ class Table:
         self._views: dict[tuple[str, int | None], Any] = {}  # (kind, seat) -> built for self._views_of
         self._views_of: State | None = None
         self._seat_names: dict[int, str] = {}
+        self._rules: RulesIndex | None = None  # the game's rules index, asked of it once
         self.renders = 0  # how many seat views were built (the lazy-render test counts them)
         #: boards being drawn by a render worker for ``_drawing_of``: seat -> the request's task
         self._drawing: dict[int | None, asyncio.Task[None]] = {}
@@ -151,9 +153,24 @@ class Table:
                 self.renders += 1
                 self._views[("board", s)] = b
 
-    def board(self, seat: int | None) -> str:
-        """The seat's table as drawn by its game (or its text render when the game draws nothing)."""
-        return str(self._built("board", seat, lambda st, g: board_html(g, st, seat)))
+    def board(self, seat: int | None) -> list[str]:
+        """The seat's table as drawn by its game (or its text render when the game draws nothing), in the
+        pieces :func:`~capes.web.views.board_parts` gives. The boards of the other seats with a page here that
+        lack theirs are drawn with it (their views built together: what they share, once)."""
+        st, game = self.state, self.game
+        assert st is not None and game is not None
+        if self._views_of is not st:
+            self._views.clear()
+            self._views_of = st
+        key = ("board", seat)
+        if key not in self._views:
+            seats = [seat, *sorted({c.seat for c in self.conns if c.seat is not None and c.seat != seat
+                                    and ("board", c.seat) not in self._views})]
+            for s, parts in boards(game, st, seats).items():
+                self.renders += 1
+                self._views[("board", s)] = parts
+        board: list[str] = self._views[key]
+        return board
 
     def text(self, seat: int | None) -> str:
         """The seat's text render (the drawing's text alternative)."""
@@ -194,7 +211,7 @@ class Table:
 
     def message_for(self, conn: Conn) -> str:
         """The update ``conn`` needs now: the state's small part, its new log lines and, when it changed,
-        the board (see :func:`frame`)."""
+        the board's pieces the page lacks (see :func:`frame` and :meth:`Conn.board_update`)."""
         msg = dict(self.common(conn.seat))
         msg["seats"] = self.seats_info()
         st = self.state
@@ -202,14 +219,17 @@ class Table:
         if st is not None and self.game is not None:
             entries = st.visible_log(conn.seat, conn.log_pos)
             msg["log"] = entries
-            rules = self.game.rules
-            msg["rules"] = {r: (rule.title if (rule := rules.get(r)) is not None else "") for r, _ in entries}
-            conn.log_pos = len(st.log)
-            board = self.board(conn.seat)
-            if board is conn.board or board == conn.board:
-                board = None  # the page shows it already
+            if entries:
+                rules = self._rules
+                if rules is None:
+                    rules = self._rules = self.game.rules
+                msg["rules"] = {r: (rule.title if (rule := rules.get(r)) is not None else "") for r, _ in entries}
             else:
-                conn.board = board
+                msg["rules"] = {}
+            conn.log_pos = len(st.log)
+            upd = conn.board_update(self.board(conn.seat))
+            if upd is not None:  # (None: the page shows it already)
+                msg["parts"], board = upd
         conn.sent_epoch = self.epoch
         return frame(msg, board)
 

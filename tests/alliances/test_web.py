@@ -63,7 +63,7 @@ def parse(html: str) -> Drawn:
 def check(game: Any, state: Any, seat: int | None) -> dict[str, int]:
     """Assert the drawing of ``state`` for ``seat`` against its view; count what was clickable."""
     view = state.view(seat)
-    html = game.web_view(view, seat)
+    html = "".join(game.web_view(view, seat))
     d = parse(html)
     assert d.scripts == 0
     options = set(view["decision"].get("options", []))
@@ -167,7 +167,7 @@ def test_move_options_are_the_highlighted_spaces() -> None:
     while not any(o.id.startswith("move:") for o in s.decision.options):
         s.apply(rng.choice(s.decision.options).id)
     view = s.view(0)
-    d = parse(g.web_view(view, 0))
+    d = parse("".join(g.web_view(view, 0)))
     links = {a["data-space"] for t, a, _ in d.with_attr("data-option") if t == "a" and "data-space" in a}
     assert links == {o.id[5:] for o in s.decision.options if o.id.startswith("move:")}
     assert all("al-space-opt" in a["class"] for t, a, _ in d.with_attr("data-option") if "data-space" in a)
@@ -193,7 +193,7 @@ def test_text_is_escaped() -> None:
                      enemies=data.enemies,
                      stages={**data.stages, stage: dataclasses.replace(data.stages[stage], name=bad, board_name=bad)},
                      mission=data.mission)
-    html = g.web_view(s.view(0), 0)
+    html = "".join(g.web_view(s.view(0), 0))
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;" in html
     assert parse(html).scripts == 0
 
@@ -207,7 +207,7 @@ def test_dashboards_show_every_character() -> None:
     for _ in range(80):
         s.apply(rng.choice(s.decision.options).id)
     view = s.view(0)
-    html = g.web_view(view, 0)
+    html = "".join(g.web_view(view, 0))
     d = parse(html)
     cards = [a for t, a, _ in d.items if t == "svg" and "data-character" in a]
     assert [a["data-character"] for a in cards] == [c["id"] for c in view["characters"]]
@@ -250,7 +250,7 @@ def test_beam_directions_are_arrows_along_the_line() -> None:
     activating Character's Space, and the Spaces it lights are the board's straight line of the attack's Range."""
     g, s = _first(lambda v: any(_is_direction(o) and o.startswith("attack:") for o in _opts(v)), seeds=range(1, 20))
     view = s.view(0)
-    d = parse(g.web_view(view, 0))
+    d = parse("".join(g.web_view(view, 0)))
     b = g.data.stages[view["stage"]].board
     me = next(c for c in view["characters"] if c["id"] == view["active"])
     side = g.side(me["id"], int(me["injured"]), tuple(me["cards"]))
@@ -270,7 +270,7 @@ def test_thrown_enemy_directions_start_at_the_enemy() -> None:
     on that Enemy's Space (the Enemy the prompt names by its name and Space)."""
     g, s = _first(lambda v: any(o.startswith("dir:") for o in _opts(v)), seeds=range(1, 30))
     view = s.view(0)
-    d = parse(g.web_view(view, 0))
+    d = parse("".join(g.web_view(view, 0)))
     arrows = {a["data-option"]: a for _, a, _ in d.items if "al-dir" in a.get("class", "")}
     prompt = view["decision"]["prompt"]
     origin = next(e["pos"] for e in view["enemies"] if e["pos"] and f" at {e['pos']} " in prompt)
@@ -283,7 +283,7 @@ def test_web_toss_directions_start_at_the_terrain() -> None:
     Feature's Space pointing the way it is Thrown."""
     g, s = _first(lambda v: any(o.startswith("skill:web_toss:") for o in _opts(v)), seeds=range(1, 20))
     view = s.view(0)
-    arrows = {a["data-option"]: a for _, a, _ in parse(g.web_view(view, 0)).items if "al-dir" in a.get("class", "")}
+    arrows = {a["data-option"]: a for _, a, _ in parse("".join(g.web_view(view, 0))).items if "al-dir" in a.get("class", "")}
     for oid in (o for o in _opts(view) if o.startswith("skill:web_toss:")):
         _, _, lab, dn = oid.split(":")
         assert lab in view["terrain"] and arrows[oid]["data-from"] == lab and arrows[oid]["data-dir"] == dn
@@ -295,7 +295,7 @@ def test_leading_a_civilian_is_a_click_on_the_space() -> None:
     g, s = _first(lambda v: any(o.startswith("interact:") and o.count(":") == 2 and o.split(":")[1].isdigit()
                                 for o in _opts(v)), seeds=range(1, 20), long=True)
     view = s.view(0)
-    d = parse(g.web_view(view, 0))
+    d = parse("".join(g.web_view(view, 0)))
     want = {o: o.split(":")[2] for o in _opts(view) if o.startswith("interact:") and o.count(":") == 2}
     got = {a["data-option"]: a["data-space"] for t, a, _ in d.items if t == "a" and a.get("data-option") in want}
     assert got == want
@@ -308,7 +308,7 @@ def test_move_path_follows_the_board_adjacency() -> None:
     g, s = _first(lambda v: any(o.startswith("move:") for o in _opts(v)) and len(v["enemies"]) >= 2,
                   seeds=range(1, 20))
     view = s.view(0)
-    d = parse(g.web_view(view, 0))
+    d = parse("".join(g.web_view(view, 0)))
     b = g.data.stages[view["stage"]].board
     here = next(c["pos"] for c in view["characters"] if c["id"] == view["active"])
     enemies = {e["pos"] for e in view["enemies"] if e["pos"]}
@@ -333,7 +333,7 @@ def test_activating_character_shows_its_range() -> None:
     me = next(c for c in view["characters"] if c["id"] == view["active"])
     side = g.side(me["id"], int(me["injured"]), tuple(me["cards"]))
     reach = max(a.range for a in side.attacks)
-    html = g.web_view(view, 0)
+    html = "".join(g.web_view(view, 0))
     part = html.split(f'<g class="al-range" data-range="{reach}"')[1].split("</g>")[0]
     assert part.count("<rect") == len(b.ball(b.parse(me["pos"]), reach))
     assert "hidden" not in html  # tests/web/test_hidden's string check must never see the word in a drawing

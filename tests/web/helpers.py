@@ -46,24 +46,52 @@ def create(c: TestClient, game: str, seats: list[str], seed: int = 1, **cfg: Any
     return tid.group(1), tokens
 
 
-def recv(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
-    """The next message (a dict; ``{"type": "closed"}`` when the server closed the socket)."""
+def _next(ws: Any, timeout: float) -> Any:
     async def get() -> Any:
         with anyio.fail_after(timeout):
             return await ws._send_rx.receive()
-    m = ws.portal.call(get)
+    return ws.portal.call(get)
+
+
+def recv(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
+    """The next message (a dict; ``{"type": "closed"}`` when the server closed the socket), its board rebuilt
+    from the pieces this socket was sent (kept on ``ws``)."""
+    m = _next(ws, timeout)
     if m["type"] == "websocket.close":
         return {"type": "closed", "code": m.get("code")}
-    return parse(m["text"])
-
-
-def parse(text: str) -> dict[str, Any]:
-    """A frame as the page reads it: JSON, then the board's HTML after the first newline (when it changed)."""
-    head, nl, board = text.partition("\n")
-    msg: dict[str, Any] = json.loads(head)
-    if nl:
-        msg["board"] = board
+    msg, ws._capes_pieces = parse(m["text"], getattr(ws, "_capes_pieces", []))
     return msg
+
+
+def recv_raw(ws: Any, timeout: float = 30.0) -> str:
+    """The next frame's text as sent (the caller rebuilds the board with :func:`parse`)."""
+    m = _next(ws, timeout)
+    assert m["type"] != "websocket.close", m
+    return str(m["text"])
+
+
+def parse(text: str, pieces: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """A frame as the page reads it (capes/web/static/table.js ``parseFrame``), given the board's pieces the page
+    holds: the JSON message, with the board (when it changed) rebuilt from the pieces it names (those held, by
+    their place counted from 1, and the new ones after the first newline, by minus their length in UTF-16 code
+    units); and the pieces held afterwards."""
+    head, nl, rest = text.partition("\n")
+    msg: dict[str, Any] = json.loads(head)
+    if "parts" not in msg:
+        assert not nl, "a frame without parts carries no payload"
+        return msg, pieces
+    raw = rest.encode("utf-16-le")
+    at, nxt = 0, []
+    for p in msg["parts"]:
+        assert p != 0
+        if p > 0:
+            nxt.append(pieces[p - 1])
+        else:
+            nxt.append(raw[2 * at:2 * (at - p)].decode("utf-16-le"))
+            at -= p
+    assert 2 * at == len(raw), "the payload holds the new pieces and nothing else"
+    msg["board"] = "".join(nxt)
+    return msg, nxt
 
 
 def show(ws: Any, text: bool = False, glossary: bool = False) -> None:

@@ -31,7 +31,9 @@ def seed_with_secret_pick(game: str, cfg: dict) -> int:
         if not st.is_over:
             return seed
     raise AssertionError(f"no seed in 1..39 reaches a secret pick in {game} by random play")
-KEYS = {"type", "n", "status", "note", "decision", "board", "result", "seats", "log", "rules"}
+# "parts" and "board": the pieces a frame names and the board rebuilt from them (tests/web/helpers.py parse
+# checks that the payload holds nothing but the new pieces, so the board is all a frame carries of the drawing)
+KEYS = {"type", "n", "status", "note", "decision", "parts", "board", "result", "seats", "log", "rules"}
 
 
 def strings(x, out):

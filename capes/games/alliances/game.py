@@ -155,8 +155,8 @@ class AlliancesGame(Game):
         from capes.games.alliances.render import render
         return render(state, seat)
 
-    def web_view(self, view: dict[str, Any], seat: int | None) -> str | None:
-        """The Stage board, dashboards and trackers drawn as SVG/HTML from ``view`` alone."""
+    def web_view(self, view: dict[str, Any], seat: int | None) -> list[str] | None:
+        """The Stage board, dashboards and trackers drawn as SVG/HTML from ``view`` alone, in pieces."""
         from capes.games.alliances.web import web_view
         return web_view(self, view, seat)
 

@@ -117,11 +117,11 @@ class ChampionsGame(Game):
 
         return render(state, seat)
 
-    def web_view(self, view: dict[str, Any], seat: int | None) -> str | None:
-        """The table drawn for the browser from ``view`` alone (cards looked up by code); see web.py."""
-        from capes.games.champions.web import draw
+    def web_view(self, view: dict[str, Any], seat: int | None) -> list[str] | None:
+        """The table drawn for the browser from ``view`` alone (cards looked up by code), in pieces; see web/."""
+        from capes.games.champions.web import pieces
 
-        return draw(view, seat)
+        return pieces(view, seat)
 
     def glossary(self, state: State, seat: int | None) -> dict[str, str]:
         """The text (our own words, from data/*.yaml) of every card ``seat`` can see now, by the name players see."""

@@ -168,30 +168,31 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
         o.acts = self.acts
         o.vdefeats = self.vdefeats
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        def card(u: int) -> dict[str, Any]:
-            c = CARDS[self.code[u]]
-            d: dict[str, Any] = {"uid": u, "code": c.code, "name": c.name}
-            if self.dmg[u]:
-                d["damage"] = self.dmg[u]
-            if self.thr[u]:
-                d["threat"] = self.thr[u]
-            if self.exh[u]:
-                d["exhausted"] = True
-            if self.cnt[u]:
-                d["counters"] = self.cnt[u]
-            if self.st[u]:
-                d["status"] = [NAMES[i] for i in range(3) if self.st[u] >> i & 1]
-            if self.att[u] >= 0:
-                d["attached_to"] = self.att[u]
-            if self.eng[u] >= 0:
-                d["engaged_with"] = self.eng[u]
-            q = self.ctl.get(u)
-            if q is not None:
-                d["owner"] = self.owner[u]
-                d["controller"] = q
-            return d
+    def _card_view(self, u: int) -> dict[str, Any]:
+        c = CARDS[self.code[u]]
+        d: dict[str, Any] = {"uid": u, "code": c.code, "name": c.name}
+        if self.dmg[u]:
+            d["damage"] = self.dmg[u]
+        if self.thr[u]:
+            d["threat"] = self.thr[u]
+        if self.exh[u]:
+            d["exhausted"] = True
+        if self.cnt[u]:
+            d["counters"] = self.cnt[u]
+        if self.st[u]:
+            d["status"] = [NAMES[i] for i in range(3) if self.st[u] >> i & 1]
+        if self.att[u] >= 0:
+            d["attached_to"] = self.att[u]
+        if self.eng[u] >= 0:
+            d["engaged_with"] = self.eng[u]
+        q = self.ctl.get(u)
+        if q is not None:
+            d["owner"] = self.owner[u]
+            d["controller"] = q
+        return d
 
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        card = self._card_view
         shown = {"hero": ("atk", "thw", "def"), "alter_ego": ("rec",), "ally": ("atk", "thw"),
                  "villain": ("atk", "sch"), "minion": ("atk", "sch")}
         stat = {"atk": self.atk, "thw": self.thw, "def": self.defv, "rec": self.rec, "sch": self.sch}
@@ -229,6 +230,22 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
             "players": players, "removed": [self.code[u] for u in self.removed],
             "victory_display": [self.code[u] for u in self.victory],
         }
+
+    def _views(self, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The seats' views built once: what every seat sees (the spectator's view), then each player's own hand,
+        in a copy of the dicts that hold it (the rest is shared)."""
+        if len(seats) < 2:
+            return {s: self._view(s) for s in seats}
+        common = self._view(None)
+        out: dict[int | None, dict[str, Any]] = {}
+        for s in seats:
+            v = dict(common)
+            if s is not None and 0 <= s < self.n:
+                players = v["players"] = list(common["players"])
+                own = players[s] = dict(players[s])
+                own["hand"] = [self._card_view(u) for u in self.hand[s]]
+            out[s] = v
+        return out
 
     def _resample(self, seat: int, rng: Rng) -> None:
         # Other players' hands and every deck are unknown to `seat`; so are facedown encounter cards, the

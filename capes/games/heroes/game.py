@@ -122,11 +122,11 @@ class HeroesGame(Game):
 
         return render(state, seat)
 
-    def web_view(self, view: dict[str, Any], seat: int | None) -> str | None:
-        """The table drawn for the browser from ``view`` alone (content looked up by id); see web.py."""
-        from capes.games.heroes.web import draw
+    def web_view(self, view: dict[str, Any], seat: int | None) -> list[str] | None:
+        """The table drawn for the browser from ``view`` alone (content looked up by id), in pieces; see web/."""
+        from capes.games.heroes.web import pieces
 
-        return draw(view, seat)
+        return pieces(view, seat)
 
     def glossary(self, state: State, seat: int | None) -> dict[str, str]:
         """The text (our own words) of every Super Hero, Combat Power, ability, Mastermind, Master Plan, Headline,

@@ -64,12 +64,25 @@ function connect() {
   };
 }
 
-// A frame is a JSON message; a state's board HTML, when it changed, follows it after the first newline.
+// A frame is a JSON message; when the board changed, the message lists its pieces ("parts"): the place of a
+// piece this page holds (1 for the first), or minus the length of a new one (in UTF-16 code units, as JavaScript
+// counts), whose text follows the first newline, in order.
+// The board is the pieces joined; the page keeps them for the next update (a new socket starts with none).
+let pieces = [];
+
 function parseFrame(data) {
   const i = data.indexOf("\n");
-  if (i < 0) return JSON.parse(data);
-  const msg = JSON.parse(data.slice(0, i));
-  msg.board = data.slice(i + 1);
+  const msg = JSON.parse(i < 0 ? data : data.slice(0, i));
+  if (msg.parts) {
+    const next = [];
+    let at = i + 1;
+    for (const p of msg.parts) {
+      if (p > 0) next.push(pieces[p - 1]);
+      else { next.push(data.slice(at, at - p)); at -= p; }
+    }
+    pieces = next;
+    msg.board = next.join("");
+  }
   return msg;
 }
 
@@ -86,6 +99,7 @@ function sendShow() {
 function handle(msg) {
   if (msg.type === "welcome") {
     retry = 0;
+    pieces = []; // a new socket: the server sends every piece again
     mySeat = msg.seat;
     setConn("live", "on");
     $("you").textContent = mySeat === null ? "watching" : `you play ${msg.seat_name}`;

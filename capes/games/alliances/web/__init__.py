@@ -45,7 +45,10 @@ __all__ = ["SPACE_VERBS", "clear_caches", "option_targets", "web_view"]
 
 # --- the whole table --------------------------------------------------------------------------------------------
 
-def web_view(game: Any, view: dict[str, Any], seat: int | None) -> str:
+def web_view(game: Any, view: dict[str, Any], seat: int | None) -> list[str]:
+    """The table as ``seat`` sees it, in pieces (their concatenation is the HTML fragment): the header, the board's
+    own pieces, the trackers and each Character's dashboard (memoized strings, so that a page holding them is sent
+    only the others)."""
     data = game.data
     st = data.stages[view["stage"]]
     chars = view["characters"]
@@ -56,10 +59,10 @@ def web_view(game: Any, view: dict[str, Any], seat: int | None) -> str:
     H = st.board.height * CELL + MARGIN
     cards = [_card_parts(game, view, i, c, names[i], sides[i]) for i, c in enumerate(chars)]
     ch = max(h for h, _ in cards)
-    dash = "".join(_card(view, i, c, names[i], parts, ch, char_opt.get(c["id"])) for i, (c, (_, parts)) in enumerate(zip(chars, cards, strict=True)))
-    return (f'<div class="al-table">{_header(game, view, st)}'
-            f'<div class="al-main">{board}{_trackers(game, view, st, names, H)}</div>'
-            f'<div class="al-dash" role="list" aria-label="Character dashboards">{dash}</div></div>')
+    dash = [_card(view, i, c, names[i], parts, ch, char_opt.get(c["id"])) for i, (c, (_, parts)) in enumerate(zip(chars, cards, strict=True))]
+    return ['<div class="al-table">', _header(game, view, st), '<div class="al-main">', *board,
+            _trackers(game, view, st, names, H),
+            '</div><div class="al-dash" role="list" aria-label="Character dashboards">', *dash, "</div></div>"]
 
 
 def _header(game: Any, view: dict[str, Any], st: Any) -> str:

@@ -48,7 +48,9 @@ from capes.games.alliances.web.common import (
 # --- the board --------------------------------------------------------------------------------------------------
 
 def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: list[Any], spaces_opt: dict[str, str],
-           enemy_opt: dict[int, list[str]], char_opt: dict[str, str], token_opt: dict[int, str]) -> str:
+           enemy_opt: dict[int, list[str]], char_opt: dict[str, str], token_opt: dict[int, str]) -> list[str]:
+    """The Stage board as one SVG, in pieces: its opening and Space layer (memoized), then each token, choice,
+    Enemy, path and figure."""
     b = st.board
     P = _stage_drawing(st)
     chars = view["characters"]
@@ -125,7 +127,7 @@ def _board(game: Any, view: dict[str, Any], st: Any, names: list[str], sides: li
     enemy_names = {int(e["uid"]): game.data.enemies[e["id"]].name for e in view["enemies"]}
     o(draw_directions(b, directions(b, view, sides, enemy_names)))
     o('</svg>')
-    return "".join(out)
+    return out
 
 
 class _StageDrawing:

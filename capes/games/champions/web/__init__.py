@@ -23,15 +23,27 @@ from capes.games.champions.web.cards import card_svg, pile_svg
 from capes.games.champions.web.choices import _Ctx, unplayable
 from capes.games.champions.web.common import BAND, FONT, RES, _e, _zone
 
-__all__ = ["BAND", "FONT", "RES", "_draw", "card_svg", "clear_caches", "draw", "pile_svg", "unplayable"]
+__all__ = ["BAND", "FONT", "RES", "_draw", "card_svg", "clear_caches", "draw", "pieces", "pile_svg", "unplayable"]
 
 
 def draw(view: dict[str, Any], seat: int | None) -> str:
     """The table as ``seat`` sees it (``seat`` None: a spectator), as an HTML fragment."""
-    return str(_draw(view, seat)[0])
+    return "".join(_pieces(view, seat)[0])
 
 
 def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
+    """The drawing and the options it put on the board (tests)."""
+    out, drawn = _pieces(view, seat)
+    return "".join(out), drawn
+
+
+def pieces(view: dict[str, Any], seat: int | None) -> list[str]:
+    """:func:`draw` in pieces (``Game.web_view``): the areas' and the cards' memoized strings as they are, so that a
+    page holding them is sent only the others."""
+    return _pieces(view, seat)[0]
+
+
+def _pieces(view: dict[str, Any], seat: int | None) -> tuple[list[str], list[str]]:
     data.cards()
     ctx = _Ctx(view, seat)
     dec = view.get("decision") or {}
@@ -57,7 +69,7 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
     for e in enc:
         if e.get("attached_to") is not None:
             attached[e["attached_to"]].append(e)
-    out.append(_villain_area(ctx, view, n, enc, attached))
+    out += _villain_area(ctx, view, n, enc, attached)
 
     # unengaged minions (rare) stay with the villain
     loose = [e for e in enc if data.CARDS[e["code"]].type == "minion" and e.get("engaged_with") is None]
@@ -65,7 +77,7 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
     for m in loose:
         lrow.append(_card(ctx, m))
         lrow += [_card(ctx, a) for a in attached.get(m["uid"], [])]
-    out.append(_zone("Minions not engaged", lrow))
+    out += _zone("Minions not engaged", lrow)
 
     # each player's area: yours first
     order = list(range(n))
@@ -73,14 +85,14 @@ def _draw(view: dict[str, Any], seat: int | None) -> tuple[str, list[str]]:
         order = [seat] + [i for i in order if i != seat]
     for i in order:
         p = view["players"][i]
-        out.append(_player_area(ctx, p, i, seat, view.get("first_player"), enc, attached))
+        out += _player_area(ctx, p, i, seat, view.get("first_player"), enc, attached)
         if "hand" in p:
             hand = [_hand_card(ctx, view, seat, h) for h in p["hand"]]
-            out.append(_zone(f"Your hand ({len(p['hand'])})" if i == seat else f"Hand of P{i + 1}", hand, "hand",
-                             "no cards"))
+            out += _zone(f"Your hand ({len(p['hand'])})" if i == seat else f"Hand of P{i + 1}", hand, "hand",
+                         "no cards")
         out.append("</section>")
     out.append("</div>")
-    return "".join(out), ctx.drawn
+    return out, ctx.drawn
 
 
 def clear_caches() -> None:

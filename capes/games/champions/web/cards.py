@@ -84,8 +84,9 @@ def _face(c: Card, big: bool, short: bool) -> tuple[str, float, tuple[str, ...],
     return out
 
 
-#: card_svg's drawings without their uid (see _card_key), oldest dropped first past _CARDS_MAX
-_CARDS: dict[tuple[Any, ...], tuple[Card, str, str]] = {}
+#: card_svg's drawings without their uid (see _card_key), oldest dropped first past _CARDS_MAX, each with the
+#: drawings with a uid put in (by uid; a few)
+_CARDS: dict[tuple[Any, ...], tuple[Card, str, str, dict[Any, str]]] = {}
 _CARDS_MAX = 4096
 _PLAIN = frozenset((int, str, type(None)))  # values a key may hold as they are (not bool or float: True == 1 == 1.0)
 
@@ -117,6 +118,33 @@ def _card_key(c: Card, d: dict[str, Any], big: bool, note: str, threat_target: A
             status is None, *vals)
 
 
+def card_parts(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str = "",
+               threat_target: int | None = None, villain_hp: int | None = None, label: str = "",
+               why: str | None = None) -> tuple[str]:
+    """:func:`card_svg` as the pieces of a board: one piece, the same string whenever the card is drawn the same
+    (memoized by uid under the drawing's memo), so that a page holding it is not sent it again."""
+    d = d or {}
+    key = _card_key(c, d, big, note, threat_target, villain_hp, label, why)
+    hit = _CARDS.get(key) if key is not None else None
+    if hit is None:
+        head, tail = _card_svg(c, d, big, note, threat_target, villain_hp, label, why)
+        hit = (c, head, tail, {})
+        if key is not None:
+            if len(_CARDS) >= _CARDS_MAX:
+                del _CARDS[next(iter(_CARDS))]
+            _CARDS[key] = hit
+    uid = d.get("uid", "")
+    if type(uid) is not int:  # (a key tells 1 from True; only ints are memoized)
+        return (hit[1] + _e(uid) + hit[2],)
+    by_uid = hit[3]
+    svg = by_uid.get(uid)
+    if svg is None:
+        if len(by_uid) >= 16:
+            by_uid.clear()
+        svg = by_uid[uid] = hit[1] + str(uid) + hit[2]
+    return (svg,)
+
+
 def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str = "",
              threat_target: int | None = None, villain_hp: int | None = None, label: str = "",
              why: str | None = None) -> str:
@@ -124,19 +152,8 @@ def card_svg(c: Card, d: dict[str, Any] | None, *, big: bool = False, note: str 
     ``why``: a card in hand that cannot be played now, and why (dimmed, marked, the reason first in its tooltip).
     Memoized by everything it reads (the same card at the same numbers recurs from view to view and table to
     table); the uid is put in after."""
-    d = d or {}
-    key = _card_key(c, d, big, note, threat_target, villain_hp, label, why)
-    hit = _CARDS.get(key) if key is not None else None
-    if hit is None:
-        head, tail = _card_svg(c, d, big, note, threat_target, villain_hp, label, why)
-        if key is not None:
-            if len(_CARDS) >= _CARDS_MAX:
-                del _CARDS[next(iter(_CARDS))]
-            _CARDS[key] = (c, head, tail)
-    else:
-        _, head, tail = hit
-    uid = d.get("uid", "")
-    return head + (str(uid) if type(uid) is int else _e(uid)) + tail
+    return "".join(card_parts(c, d, big=big, note=note, threat_target=threat_target, villain_hp=villain_hp,
+                              label=label, why=why))
 
 
 def _card_svg(c: Card, d: dict[str, Any], big: bool, note: str, threat_target: int | None, villain_hp: int | None,

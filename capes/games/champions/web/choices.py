@@ -5,6 +5,7 @@ played now (as far as the view tells)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from capes.games.champions import cards as S
@@ -124,21 +125,26 @@ class _Ctx:
         self.hand_uids = {c["uid"] for p in view["players"] for c in p.get("hand", [])}
         self.drawn: list[str] = []  # option ids put on the board (tests)
 
-    def slot(self, svg: str, uid: int | None, name: str) -> str:
-        """A card with what the seat can do with it now: the card itself a button (one option) or buttons under
-        it (several); just the card (focusable, its text in its tooltip) otherwise."""
+    def slot(self, svg: Sequence[str], uid: int | None, name: str) -> list[str]:
+        """A card (its drawing's pieces) with what the seat can do with it now: the card itself a button (one
+        option) or buttons under it (several); just the card (focusable, its text in its tooltip) otherwise. In
+        pieces: the card's own, and the wrapping's."""
         opts = self.by.get(uid, []) if uid is not None else []
         if not opts:
-            return f'<span class="cslot" tabindex="0">{svg}</span>'
+            return [_SLOT, *svg, "</span>"]
         labels = [_opt_label(o, self.names, uid in self.hand_uids) for o in opts]
         self.drawn += opts
         if len(opts) == 1:
-            return (f'<button type="button" class="cslot act" data-option="{_e(opts[0])}" '
-                    f'aria-label="{_e(labels[0])}: {_e(name)}" title="{_e(labels[0])}: {_e(name)}">{svg}</button>')
+            return [f'<button type="button" class="cslot act" data-option="{_e(opts[0])}" '
+                    f'aria-label="{_e(labels[0])}: {_e(name)}" title="{_e(labels[0])}: {_e(name)}">', *svg,
+                    "</button>"]
         btns = "".join(f'<button type="button" data-option="{_e(o)}" title="{_e(lab)}: {_e(name)}">{_e(lab)}</button>'
                        for o, lab in zip(opts, labels, strict=True))
-        return (f'<span class="cslot acts" role="group" aria-label="{_e(name)}: {len(opts)} choices">'
-                f'{svg}<br><span class="acts-list">{btns}</span></span>')
+        return [f'<span class="cslot acts" role="group" aria-label="{_e(name)}: {len(opts)} choices">', *svg,
+                f'<br><span class="acts-list">{btns}</span></span>']
+
+
+_SLOT = '<span class="cslot" tabindex="0">'
 
 
 def _label_for(ctx: _Ctx, uid: int) -> str:

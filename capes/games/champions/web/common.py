@@ -100,10 +100,16 @@ def _type_line(c: Card) -> str:
     return t + (" · " + ", ".join(c.traits) if c.traits else "")
 
 
-def _zone(title: str, items: list[str], cls: str = "", empty: str = "") -> str:
+def _zone(title: str, items: list[list[str]], cls: str = "", empty: str = "") -> list[str]:
+    """A zone of the table holding ``items`` (each a card's or a pile's pieces), in pieces: the zone's head, the
+    items' own pieces and its tail (none at all for an empty zone without an ``empty`` text)."""
     if not items and not empty:
-        return ""
+        return []
+    out = [f'<section class="zone {cls}" aria-label="{_e(title)}"><strong>{_e(title)}</strong>'
+           '<div class="cards options">']
     if not items:
-        items = [f'<span class="empty">{_e(empty)}</span>']
-    return (f'<section class="zone {cls}" aria-label="{_e(title)}"><strong>{_e(title)}</strong>'
-            f'<div class="cards options">{"".join(items)}</div></section>')
+        out.append(f'<span class="empty">{_e(empty)}</span>')
+    for it in items:
+        out += it
+    out.append("</div></section>")
+    return out

@@ -39,7 +39,7 @@ from capes.games.heroes.web.common import (
     _wrap,
 )
 
-__all__ = ["AREAS", "ICONS", "_draw", "clear_caches", "draw"]
+__all__ = ["AREAS", "ICONS", "_draw", "clear_caches", "draw", "pieces"]
 
 
 # ------------------------------------------------------------------------------------------------ cards
@@ -140,19 +140,32 @@ def _story_card(C: Content, sid: str) -> str:
     return _card("story", sid, name, f"Story · {team}" if team else "Story", "", "#92400e")
 
 
-def _zone(title: str, items: list[str], cls: str, empty: str = "none") -> str:
-    body = "".join(items) if items else f'<span class="empty">{_e(empty)}</span>'
-    return (f'<section class="zone {cls}" aria-label="{_e(title)}"><h3>{_e(title)}</h3>'
-            f'<div class="options">{body}</div></section>')
+def _zone(title: str, items: list[str], cls: str, empty: str = "none") -> list[str]:
+    """A zone of cards, in pieces: its head, each card (the memoized strings) and its tail."""
+    body = items or [f'<span class="empty">{_e(empty)}</span>']
+    return [f'<section class="zone {cls}" aria-label="{_e(title)}"><h3>{_e(title)}</h3><div class="options">', *body,
+            "</div></section>"]
 
 
 # ------------------------------------------------------------------------------------------------ the table
 def draw(view: dict[str, Any], seat: int | None, content: Content | None = None) -> str:
     """The table as ``seat`` sees it (``seat`` None: a spectator), as an HTML fragment."""
-    return _draw(view, seat, content)[0]
+    return "".join(_pieces(view, seat, content)[0])
+
+
+def pieces(view: dict[str, Any], seat: int | None, content: Content | None = None) -> list[str]:
+    """:func:`draw` in pieces (``Game.web_view``): the board's pictures, the combat, and each card (memoized), so
+    that a page holding them is sent only the others."""
+    return _pieces(view, seat, content)[0]
 
 
 def _draw(view: dict[str, Any], seat: int | None, content: Content | None = None) -> tuple[str, list[str]]:
+    """The drawing and the options it put on the board (tests)."""
+    out, drawn = _pieces(view, seat, content)
+    return "".join(out), drawn
+
+
+def _pieces(view: dict[str, Any], seat: int | None, content: Content | None = None) -> tuple[list[str], list[str]]:
     C = content or load_content(None)
     ctx = _Ctx(view, seat, C)
     dec = view.get("decision") or {}
@@ -166,7 +179,7 @@ def _draw(view: dict[str, Any], seat: int | None, content: Content | None = None
     elif dec.get("seat") is not None:
         head.append("deciding: " + ("you" if dec["seat"] == seat else f"P{int(dec['seat']) + 1}"))
     out.append(f'<p class="ht-head"><strong>{" · ".join(_e(h) for h in head)}</strong></p>')
-    out.append(_board(ctx))
+    out += _board(ctx)
     out.append(_combat(ctx))
     n = ctx.n
     order = list(range(n))
@@ -183,7 +196,7 @@ def _draw(view: dict[str, Any], seat: int | None, content: Content | None = None
         out.append(f'<section class="ht-player" data-seat="{s}" aria-label="Player {s + 1}">'
                    f"<h3>{_e(ctx.pname(s))} · {_e(team.name)} — {_e(' · '.join(bits))}</h3>")
         if you or seat is None:
-            out.append(_zone("Super Heroes", [_hero_card(ctx, h) for h in team.heroes], "team"))
+            out += _zone("Super Heroes", [_hero_card(ctx, h) for h in team.heroes], "team")
         else:
             out.append('<p class="heroes-line">' + _e("; ".join(
                 f"{C.heroes[h].name}: {STATUS.get(view['heroes'][h]['loc'], view['heroes'][h]['loc'])}"
@@ -191,10 +204,10 @@ def _draw(view: dict[str, Any], seat: int | None, content: Content | None = None
                 for h in team.heroes)) + "</p>")
         allies = view["allies"][s]
         if allies:
-            out.append(_zone("Allies in play", [
+            out += _zone("Allies in play", [
                 _resource_card(C, a[0]).replace('class="hand-card"', 'class="ally-card"')
                 .replace("data-kind=\"resource\"", f'data-kind="ally" data-pp="{int(a[1])}"') for a in allies],
-                "allies"))
+                "allies")
         extra = []
         if view["stories"][s]:
             extra.append("Story cards: " + ", ".join(C.stories[x].name if x in C.stories else x
@@ -209,19 +222,19 @@ def _draw(view: dict[str, Any], seat: int | None, content: Content | None = None
         if extra:
             out.append(f'<p class="ht-extra">{_e(" · ".join(extra))}</p>')
         if you:
-            out.append(_zone(f"Your Resource hand ({len(view['resource_hand'] or [])})",
-                             [_resource_card(C, r) for r in view["resource_hand"] or []], "hand resources"))
-            out.append(_zone(f"Your Villain hand ({len(view['villain_hand'] or [])})",
-                             [_villain_card(C, x) for x in view["villain_hand"] or []], "hand villains"))
-            out.append(_zone(f"Your Story cards ({len(view['stories'][s])})",
-                             [_story_card(C, x) for x in view["stories"][s]], "hand stories"))
+            out += _zone(f"Your Resource hand ({len(view['resource_hand'] or [])})",
+                         [_resource_card(C, r) for r in view["resource_hand"] or []], "hand resources")
+            out += _zone(f"Your Villain hand ({len(view['villain_hand'] or [])})",
+                         [_villain_card(C, x) for x in view["villain_hand"] or []], "hand villains")
+            out += _zone(f"Your Story cards ({len(view['stories'][s])})",
+                         [_story_card(C, x) for x in view["stories"][s]], "hand stories")
         else:
             out.append(f'<p class="hand-count" data-seat="{s}" data-resources="{int(sizes[0])}" '
                        f'data-villains="{int(sizes[1])}">Hand: {int(sizes[0])} Resource cards, '
                        f"{int(sizes[1])} Villain cards, face down</p>")
         out.append("</section>")
     out.append("</div>")
-    return "".join(out), ctx.drawn
+    return out, ctx.drawn
 
 
 def clear_caches() -> None:

@@ -256,9 +256,10 @@ def _tracks(ctx: _Ctx) -> str:
     return _pic(w, y + 14, "".join(o), "Story track, Most Wanted and decks", w)
 
 
-def _board(ctx: _Ctx) -> str:
-    """The New York board as pieces that flow with the page: the header, the heroes to send, each Area, then the
-    Story track, Most Wanted and decks. Nothing on it carries an option the seat does not have now."""
+def _board(ctx: _Ctx) -> list[str]:
+    """The New York board as pictures that flow with the page: the header, the heroes to send, each Area, then the
+    Story track, Most Wanted and decks (one piece each). Nothing on it carries an option the seat does not have
+    now."""
     v = ctx.v
     at: dict[str, list[str]] = {}
     for h, st in v["heroes"].items():
@@ -271,8 +272,7 @@ def _board(ctx: _Ctx) -> str:
         parts.append(_selectors(ctx, heroes))
     parts += [_area(ctx, a, at, heroes) for a in areas]
     parts.append(_tracks(ctx))
-    return (f'<div class="heroes-board-wrap" role="group" aria-label="The New York board">{"".join(parts)}'
-            "</div>")
+    return ['<div class="heroes-board-wrap" role="group" aria-label="The New York board">', *parts, "</div>"]
 
 
 def _headline(head: Any, x: float, y: float, w: float) -> str:
