@@ -159,6 +159,26 @@ def test_value_does_not_shy_away_from_defeating_a_stage_that_reveals_a_side_sche
     assert value(t) > value(s) + W.get("vstage", 0.0)
 
 
+def test_villain_progress_is_measured_in_hit_points_across_stages():
+    """champions/rr/villain (a defeated stage is replaced by the next, at full hit points), issue 15: the
+    evaluation measures the villain's hit points left over this stage and the stages to come, so the killing
+    blow on Klaw I (2 players: 24 hit points) moves it by the blow alone, though Klaw II has 18 x 2 printed hit
+    points and The "Immortal" Klaw, which his "when revealed" brings, gives him 10 more. The old per-stage
+    measure (hit points left / this stage's printed hit points + stages to come) counted that blow as 1.2
+    stages lost, and the bots left Klaw I at 1-5 hit points for rounds until the scheme completed."""
+    from capes.games.champions.bots.evaluation import villain_left
+
+    s = scenario(heroes=("spider_man", "she_hulk"), villain="klaw")
+    assert s.name(s.villain) == "Klaw" and s.hp(s.villain) == 24 and len(s.vstages) == 1
+    s.dmg[s.villain] = 22
+    t = s.clone()
+    go(t, ("dmg", t.villain, 2, t.ident[0], 0))
+    assert len(t.vstages) == 0 and t.hp(t.villain) == 46  # Klaw II with The "Immortal" Klaw in play
+    unit = (12 + 18 + 22) / 3 * 2  # the mean printed stage, for two players
+    assert abs(villain_left(s) - (2 + 36 + 10) / unit) < 1e-9
+    assert abs(villain_left(s) - villain_left(t) - 2 / unit) < 1e-9
+
+
 def test_value_sees_the_villains_status_cards():
     """champions/rr/tough: a tough villain ignores the next damage; champions/rr/stunned: a stunned villain skips
     his next attack (valued at the end of the player phase, before the villain phase)."""

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from capes.games.champions.bots.estimates import (
@@ -52,16 +53,20 @@ def _reveal_debt(g: Any) -> float:
     the heroes pay anyway, so the lookahead must not shy away from the killing blow."""
     debt = 0.0
     for u in g.vstages:
-        text = card(g, u).text
-        i = text.find("find ")
-        if i < 0 or "reveal" not in text:
-            continue
-        j = text.find(" in the encounter deck", i)
-        name = text[i + 5:j] if j > i else ""
-        c = _named_scheme(name)
+        c = _revealed_scheme(card(g, u))
         if c is not None:
             debt += _side_penalty(c, (c.base_threat or 0) + g.n * ("per player" in c.text))
     return debt
+
+
+def _revealed_scheme(vc: Any) -> Any:
+    """The side scheme a villain stage's "when revealed" finds in the encounter deck and reveals, if any."""
+    text = vc.text
+    i = text.find("find ")
+    if i < 0 or "reveal" not in text:
+        return None
+    j = text.find(" in the encounter deck", i)
+    return _named_scheme(text[i + 5:j] if j > i else "")
 
 
 _SCHEMES: dict[str, Any] = {}
@@ -73,6 +78,48 @@ def _named_scheme(name: str) -> Any:
             if c.type == "side_scheme":
                 _SCHEMES.setdefault(c.name, c)
     return _SCHEMES.get(name)
+
+
+def _stage_hp(c: Any, n: int) -> int:
+    return max(1, c.hp or 1) * (n if c.hp_per_hero else 1)
+
+
+_MEAN_HP: dict[tuple[str, str], float] = {}
+
+
+def _mean_stage_hp(g: Any, vc: Any) -> float:
+    """The mean printed hit points of the villain's stages (all of them, in any mode; per hero when printed so), a
+    unit that stays the same as the stages turn over."""
+    key = (vc.set, vc.name)
+    if key not in _MEAN_HP:
+        hps = [max(1, c.hp or 1) for c in CARDS.values() if c.type == "villain" and c.set == vc.set
+               and c.name == vc.name]
+        _MEAN_HP[key] = sum(hps) / len(hps) if hps else float(max(1, vc.hp or 1))
+    return _MEAN_HP[key] * (g.n if vc.hp_per_hero else 1)
+
+
+_PLUS_HP = re.compile(r"\+(\d+) hit points")
+
+
+def _stages_hp(g: Any) -> float:
+    """The hit points of the villain stages still to come, with those the side schemes they reveal give them
+    ("Klaw has +10 hit points while it is in play")."""
+    total = 0.0
+    for u in g.vstages:
+        total += _stage_hp(card(g, u), g.n)
+        c = _revealed_scheme(card(g, u))
+        if c is not None and (m := _PLUS_HP.search(c.text)):
+            total += int(m.group(1))
+    return total
+
+
+def villain_left(g: Any) -> float:
+    """The villain's hit points left in this stage and the stages to come, in units of his mean stage: a killing
+    blow moves none of it (a per-stage measure counted defeating Klaw I at 2 hit points, for Klaw II's 46 with The
+    "Immortal" Klaw, as losing 1.2 stages of progress, and the bots never dealt it); a tough villain shrugs off the
+    next hit (about one attack's worth of damage)."""
+    v = g.villain
+    return (hp_left(g, v) + (2.5 if g.st[v] & 4 else 0) + _shield(g, v) + _stages_hp(g)) / _mean_stage_hp(g, card(g, v))
 
 
 def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
@@ -89,10 +136,7 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
     n = g.n
     v = g.villain
     vc = card(g, v)
-    stage_hp = max(1, vc.hp or 1) * (n if vc.hp_per_hero else 1)
-    # a tough villain shrugs off the next hit (about one attack's worth of damage)
-    left = (hp_left(g, v) + (2.5 if g.st[v] & 4 else 0) + _shield(g, v)) / stage_hp + len(g.vstages)
-    x = -w["villain"] * left - w["vstage"] * len(g.vstages)
+    x = -w["villain"] * villain_left(g) - w["vstage"] * len(g.vstages)
     pre = not g.over and (as_ended or pre_villain(g))
     # main scheme: the threat budget left over this stage and the stages to come (excess threat does not
     # carry over, so each point of threat brings the defeat one point closer whatever the stage)
