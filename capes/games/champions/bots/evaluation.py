@@ -106,11 +106,22 @@ def _stages_hp(g: Any) -> float:
     ("Klaw has +10 hit points while it is in play")."""
     total = 0.0
     for u in g.vstages:
-        total += _stage_hp(card(g, u), g.n)
-        c = _revealed_scheme(card(g, u))
-        if c is not None and (m := _PLUS_HP.search(c.text)):
-            total += int(m.group(1))
+        vc = card(g, u)
+        total += _stage_hp(vc, g.n) + _revealed_hp(vc)
     return total
+
+
+def _revealed_hp(vc: Any) -> int:
+    """The hit points the side scheme a villain stage reveals gives the villain (memoized by the stage's text)."""
+    got = _REVEALED_HP.get(vc.text)
+    if got is None:
+        c = _revealed_scheme(vc)
+        m = _PLUS_HP.search(c.text) if c is not None else None
+        got = _REVEALED_HP[vc.text] = int(m.group(1)) if m else 0
+    return got
+
+
+_REVEALED_HP: dict[str, int] = {}
 
 
 def villain_left(g: Any) -> float:
