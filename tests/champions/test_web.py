@@ -140,6 +140,23 @@ def test_exhausted_card_is_turned_and_can_act_is_a_button():
     assert f'data-option="d:{uid}" title="Discard: ' in html
 
 
+def test_every_copy_of_a_card_in_hand_carries_the_option_that_plays_one():
+    """Contract 'labels': a menu offers copies of a card in hand once (the first copy), so on the board every copy
+    is the button for it, and none is marked as unplayable (playing either copy is the same)."""
+    g = load("champions", heroes=["spider_man"])
+    s = g.new_game(1)
+    v = s.view(0)
+    hand = v["players"][0]["hand"]
+    hand[1] = dict(hand[1], code=hand[0]["code"], name=hand[0]["name"])  # a second copy of the first card
+    a, b = hand[0]["uid"], hand[1]["uid"]
+    v["decision"] = {"seat": 0, "seats": [], "prompt": "", "options": [f"play:{a}", "end"]}
+    html, _ = _draw(v, 0)
+    for u in (a, b):
+        assert re.search(rf'<button type="button" class="cslot act" data-option="play:{a}"[^>]*><svg[^>]*data-uid="{u}"',
+                         html), u
+    assert "data-unplayable" not in re.search(rf'<[^>]*>\s*<svg[^>]*data-uid="{b}"', html).group(0)
+
+
 def _contrast(a: str, b: str) -> float:
     def lum(h: str) -> float:
         r, g, b_ = (int(h[i:i + 2], 16) / 255 for i in (1, 3, 5))
@@ -206,7 +223,11 @@ def test_unplayable_hand_cards_are_marked_with_a_true_reason(seed):
             for c in v["players"][seat]["hand"]:
                 m = re.search(rf'<span class="cslot" tabindex="0" data-unplayable="([^"]*)"[^>]*><svg class="card"'
                               rf'[^>]*data-uid="{c["uid"]}"', html)
-                has_opt = any(o.split(":")[1:2] == [str(c["uid"])] for o in opts)
+                # a menu offers copies of a card in hand once: each copy carries the option
+                copies = {str(h["uid"]) for h in v["players"][seat]["hand"] if h["code"] == c["code"]}
+                has_opt = any(o.split(":")[1:2] == [str(c["uid"])] or (o.split(":")[0] in ("play", "pay", "d", "trig")
+                                                                      and o.split(":")[1:2] and o.split(":")[1] in copies)
+                              for o in opts)
                 assert (m is None) == has_opt, (c, opts)
                 if m is None:
                     continue

@@ -28,7 +28,21 @@ def _uid_options(ids: list[str], seat: int | None, view: dict[str, Any]) -> dict
             by[int(parts[1])].append(oid)
         elif oid in ("flip", "rec", "def:hero") and ident is not None:
             by[ident].append(oid)
+    if ident is not None:
+        # a menu offers copies of a card in hand once (the first copy): every copy carries that option, so that a
+        # person may click whichever they see (playing either is the same)
+        first: dict[str, int] = {}
+        for c in view["players"][seat].get("hand", []):
+            u, code = c["uid"], c["code"]
+            if code not in first:
+                first[code] = u
+            elif u not in by and first[code] in by:
+                by[u] = [o for o in by[first[code]] if o.split(":")[0] in _HAND_KINDS]
     return by
+
+
+#: the options on a card in hand that any copy of it may carry
+_HAND_KINDS = frozenset({"play", "pay", "d", "trig"})
 
 
 def _opt_label(oid: str, names: dict[int, str], in_hand: bool) -> str:
@@ -62,6 +76,10 @@ def unplayable(view: dict[str, Any], seat: int | None, d: dict[str, Any], ids: l
     uid = d["uid"]
     if any(o.split(":")[0] in ("play", "trig") and o.split(":")[1:2] == [str(uid)] for o in ids):
         return None
+    me = view["players"][seat] if seat is not None and 0 <= seat < len(view["players"]) else None
+    copies = [str(h["uid"]) for h in (me or {}).get("hand", []) if h["code"] == d["code"]]
+    if any(o.split(":")[0] in ("play", "trig") and o.split(":")[1:2] and o.split(":")[1] in copies for o in ids):
+        return None  # another copy in hand carries the option (a menu offers copies once)
     c = data.CARDS[d["code"]]
     if c.type == "resource":
         return "a resource card: discard it to pay for other cards"
