@@ -45,6 +45,19 @@ def require_browser() -> None:
         pytest.skip(f"browser tests skipped: {why}", allow_module_level=True)
 
 
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium launched by Playwright (headless, no sandbox, as these machines need), closed on exit."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

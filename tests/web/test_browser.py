@@ -14,11 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.browser import CHROMIUM, SHOTS, create_table, fast_forward, require_browser, running_server
+from tests.web.browser import (
+    SHOTS,
+    chromium,
+    create_table,
+    fast_forward,
+    require_browser,
+    running_server,
+)
 
 require_browser()
 
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
 from capes.core.registry import load  # noqa: E402
 
@@ -31,10 +38,8 @@ PAUSE = ("--bot-pause", "0.15")
 @pytest.fixture(scope="module")
 def browser():
     SHOTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

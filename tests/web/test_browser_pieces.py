@@ -9,11 +9,11 @@ import re
 
 import pytest
 
-from tests.web.browser import CHROMIUM, create_table, require_browser, running_server
+from tests.web.browser import chromium, create_table, require_browser, running_server
 
 require_browser()
 
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
 from capes.core.registry import load  # noqa: E402
 from capes.web.views import board_html  # noqa: E402
@@ -33,10 +33,8 @@ GAMES = [("champions", {"heroes": ["spider_man", "she_hulk"]}, 40),
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
