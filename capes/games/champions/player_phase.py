@@ -63,14 +63,12 @@ def _turn_build(g: G, f: tuple):
                 if xc.type == "resource" and xc.name.startswith("The Power of"):
                     powers.append((x, xc.aspect))
         cut = sum(m[2] for m in g.mods if m[0] == "cost" and m[1] == p)  # as g.cost_of
-        seen: set[str] = set()
-        for u in g.hand[p]:
+        # copies of a card in hand are interchangeable: one option for them all (the first copy)
+        for u in first_copies(g, g.hand[p]):
             c = CARDS[code[u]]
-            # a resource or a card with no cost is never playable (play_block's first two rules); copies of a card
-            # in hand are interchangeable: one option for them all (the first copy), not buttons that look the same
-            if c.type == "resource" or c.cost is None or code[u] in seen:
+            # a resource or a card with no cost is never playable (play_block's first two rules)
+            if c.type == "resource" or c.cost is None:
                 continue
-            seen.add(code[u])
             cost = c.cost - cut
             if cost < 0:
                 cost = 0

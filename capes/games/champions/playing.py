@@ -11,7 +11,7 @@ from __future__ import annotations
 from capes.games.champions import cards as S
 from capes.games.champions.frames import ASKS, CARDS, ON_EMPTY, counted, step
 from capes.games.champions.state import ChampionsState
-from capes.games.champions.zones import _discard, _permanent
+from capes.games.champions.zones import _RES_NAME, _discard, _permanent
 
 G = ChampionsState
 
@@ -48,9 +48,6 @@ def _pay_build(g: G, f: tuple):
     if opts:  # with no source left the payment is refused at once (ON_EMPTY), as before
         opts.append(("cancel", "Cancel: take back this payment (nothing is spent)"))
     return p, f"Pay {what}" + (f" for {g.name(excl)}" if excl >= 0 else ""), opts
-
-
-_RES_NAME = {"P": "physical", "M": "mental", "E": "energy", "W": "wild"}
 
 
 def _res_words(r: str) -> str:

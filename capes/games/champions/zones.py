@@ -28,7 +28,7 @@ def first_copies(g: G, us: list[int]) -> list[int]:
     return out
 
 
-_RES_NAMES = {"P": "physical", "M": "mental", "E": "energy", "W": "wild"}
+_RES_NAME = {"P": "physical", "M": "mental", "E": "energy", "W": "wild"}
 
 
 def hand_name(g: G, u: int, us: list[int]) -> str:
@@ -41,7 +41,7 @@ def hand_name(g: G, u: int, us: list[int]) -> str:
     code = g.code
     mine = code[u]
     if any(code[v] != mine and code[v] in codes for v in us):
-        return f"{c.name} ({' + '.join(_RES_NAMES[x] for x in c.res) or 'no resource'})"
+        return f"{c.name} ({' + '.join(_RES_NAME[x] for x in c.res) or 'no resource'})"
     return c.name
 
 

@@ -3,7 +3,7 @@
 from capes.games.champions.cards import action, boost, cont, mark, play, revealed, stat, trigger
 from capes.games.champions.data import CARDS
 from capes.games.champions.frames import HERO
-from capes.games.champions.zones import hand_name
+from capes.games.champions.zones import first_copies, hand_name
 
 
 @trigger("01019a", "form_changed", kind="optional", where="identity", form="hero",
@@ -52,10 +52,10 @@ def legal_step(game, player, card, k):
     if k >= 5 or not game.hand[player]:
         game.push(("call", "she_hulk.legal_finish", player, card, k))
         return
-    hand, code = game.hand[player], game.code
+    hand = game.hand[player]
     # one option per card name: copies in hand are interchangeable
     opts = [(f"Discard {hand_name(game, u, hand)}", (("discard", u), ("call", "she_hulk.legal_step", player, card, k + 1)))
-            for i, u in enumerate(hand) if all(code[v] != code[u] for v in hand[:i])]
+            for u in first_copies(game, hand)]
     opts.append((f"Stop discarding ({k} so far)", (("call", "she_hulk.legal_finish", player, card, k),)))
     game.modal(player, opts)
 

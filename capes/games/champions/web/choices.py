@@ -73,13 +73,11 @@ def unplayable(view: dict[str, Any], seat: int | None, d: dict[str, Any], ids: l
     rules, champions/rr/playing-cards); None when it can (one of its options plays it). Only what the view shows is
     said: a card's cost after modifiers and what its condition needs are not in the view, so for those the reason
     stays "not among your options now" — never a guess."""
-    uid = d["uid"]
-    if any(o.split(":")[0] in ("play", "trig") and o.split(":")[1:2] == [str(uid)] for o in ids):
-        return None
     me = view["players"][seat] if seat is not None and 0 <= seat < len(view["players"]) else None
-    copies = [str(h["uid"]) for h in (me or {}).get("hand", []) if h["code"] == d["code"]]
-    if any(o.split(":")[0] in ("play", "trig") and o.split(":")[1:2] and o.split(":")[1] in copies for o in ids):
-        return None  # another copy in hand carries the option (a menu offers copies once)
+    # the card, or another copy of it in hand (a menu offers copies once), has an option that plays it
+    copies = {str(d["uid"])} | {str(h["uid"]) for h in (me or {}).get("hand", []) if h["code"] == d["code"]}
+    if any((k := o.split(":"))[0] in ("play", "trig") and len(k) > 1 and k[1] in copies for o in ids):
+        return None
     c = data.CARDS[d["code"]]
     if c.type == "resource":
         return "a resource card: discard it to pay for other cards"
