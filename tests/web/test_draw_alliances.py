@@ -18,14 +18,14 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.web.browser import CHROMIUM, ROOT, SHOTS, require_browser, running_server
+from tests.web.browser import ROOT, SHOTS, chromium, require_browser, running_server
 
 DOCS_SHOT = ROOT / "docs" / "screenshots" / "alliances.png"
 
 require_browser()
 
 import httpx  # noqa: E402
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
 import capes  # noqa: E402
 
@@ -145,75 +145,71 @@ def test_alliances_move_by_clicking_a_space(server_url):
     link = _new_table(server_url)
     SHOTS.mkdir(exist_ok=True)
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(link)
-            expect(page.locator("#conn")).to_have_text("live")
-            board = page.locator("#board")
-            on_board = {"deploy": 0, "keyboard": 0, "activate": 0, "move": 0}
-            moved = None
-            for _ in range(60):
-                view = mirror.view(0)
-                _check_drawn(page, view)
-                _check_options(page, view)
-                _check_groups(page, mirror)
-                choice = _pick(view["decision"]["options"])
-                _step(page, mirror, choice, on_board, keyboard=choice.startswith("deploy:") and not on_board["keyboard"])
-                if choice.startswith("move:"):
-                    moved = (view["active"], choice[5:])
-                    break
-            assert moved is not None, "a Move was offered and made"
-            assert on_board["deploy"] >= 2 and on_board["keyboard"] == 1 and on_board["activate"] >= 1, on_board
-            # the mover stands on the clicked Space, and every figure matches the engine's view
+    with chromium() as browser:
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(link)
+        expect(page.locator("#conn")).to_have_text("live")
+        board = page.locator("#board")
+        on_board = {"deploy": 0, "keyboard": 0, "activate": 0, "move": 0}
+        moved = None
+        for _ in range(60):
             view = mirror.view(0)
-            expect(board.locator(f'g.al-char[data-character="{moved[0]}"]')).to_have_attribute("data-space", moved[1])
             _check_drawn(page, view)
-            # hovering a Character shades the Spaces within its longest attack's range (SMIL <set>: the page's CSP
-            # forbids inline styles); moving away clears them
-            ci = [c["id"] for c in view["characters"]].index(moved[0])
-            c = view["characters"][ci]
-            b = game.data.stages[view["stage"]].board
-            reach = max(a.range for a in game.side(c["id"], int(c["injured"]), tuple(c["cards"])).attacks)
-            want = sum(1 for s in b.spaces() if 0 < b.dist[b.parse(moved[1])][s] <= reach)
-            shaded = "els => els.filter(e => getComputedStyle(e).fillOpacity === '0.3').length"
-            board.locator(f'g.al-char[data-character="{moved[0]}"]').hover()
-            assert board.locator("g.al-space rect").evaluate_all(shaded) == want
-            page.mouse.move(1, 1)
-            assert board.locator("g.al-space rect").evaluate_all(shaded) == 0
-            # fight: an attack target chosen by clicking the Enemy (or its attack chip) on the board
-            attacked = 0
-            shot = False
-            for _ in range(150):
-                view = mirror.view(0)
-                if view["decision"].get("seat") is None:
-                    break
-                _check_drawn(page, view)
-                _check_options(page, view)
-                choice = _fight_pick(mirror, view["decision"]["options"])
-                if choice.startswith("move:") and attacked and not shot:
-                    page.locator("#board .al-stage").evaluate("e => e.scrollIntoView({block: 'start'})")
-                    page.mouse.move(1, 1)
-                    page.screenshot(path=str(SHOTS / "alliances-board.png"))
-                    board.screenshot(path=str(SHOTS / "alliances-board-full.png"))
-                    shot = True
-                uid = choice.split(":")[-1]
-                if choice.startswith("attack:") and uid.isdigit():
-                    assert board.locator(f'[data-option="{choice}"]').count() == 1
-                    attacked += 1
-                _step(page, mirror, choice, on_board)
-                if shot and attacked >= 2:
-                    break
-            assert attacked >= 1 and on_board.get("attack", 0) == attacked, (attacked, on_board)
-            assert shot
-            _check_drawn(page, mirror.view(0))
-            assert not errors, errors
-            DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(SHOTS / "alliances-board.png", DOCS_SHOT)
-        finally:
-            browser.close()
+            _check_options(page, view)
+            _check_groups(page, mirror)
+            choice = _pick(view["decision"]["options"])
+            _step(page, mirror, choice, on_board, keyboard=choice.startswith("deploy:") and not on_board["keyboard"])
+            if choice.startswith("move:"):
+                moved = (view["active"], choice[5:])
+                break
+        assert moved is not None, "a Move was offered and made"
+        assert on_board["deploy"] >= 2 and on_board["keyboard"] == 1 and on_board["activate"] >= 1, on_board
+        # the mover stands on the clicked Space, and every figure matches the engine's view
+        view = mirror.view(0)
+        expect(board.locator(f'g.al-char[data-character="{moved[0]}"]')).to_have_attribute("data-space", moved[1])
+        _check_drawn(page, view)
+        # hovering a Character shades the Spaces within its longest attack's range (SMIL <set>: the page's CSP
+        # forbids inline styles); moving away clears them
+        ci = [c["id"] for c in view["characters"]].index(moved[0])
+        c = view["characters"][ci]
+        b = game.data.stages[view["stage"]].board
+        reach = max(a.range for a in game.side(c["id"], int(c["injured"]), tuple(c["cards"])).attacks)
+        want = sum(1 for s in b.spaces() if 0 < b.dist[b.parse(moved[1])][s] <= reach)
+        shaded = "els => els.filter(e => getComputedStyle(e).fillOpacity === '0.3').length"
+        board.locator(f'g.al-char[data-character="{moved[0]}"]').hover()
+        assert board.locator("g.al-space rect").evaluate_all(shaded) == want
+        page.mouse.move(1, 1)
+        assert board.locator("g.al-space rect").evaluate_all(shaded) == 0
+        # fight: an attack target chosen by clicking the Enemy (or its attack chip) on the board
+        attacked = 0
+        shot = False
+        for _ in range(150):
+            view = mirror.view(0)
+            if view["decision"].get("seat") is None:
+                break
+            _check_drawn(page, view)
+            _check_options(page, view)
+            choice = _fight_pick(mirror, view["decision"]["options"])
+            if choice.startswith("move:") and attacked and not shot:
+                page.locator("#board .al-stage").evaluate("e => e.scrollIntoView({block: 'start'})")
+                page.mouse.move(1, 1)
+                page.screenshot(path=str(SHOTS / "alliances-board.png"))
+                board.screenshot(path=str(SHOTS / "alliances-board-full.png"))
+                shot = True
+            uid = choice.split(":")[-1]
+            if choice.startswith("attack:") and uid.isdigit():
+                assert board.locator(f'[data-option="{choice}"]').count() == 1
+                attacked += 1
+            _step(page, mirror, choice, on_board)
+            if shot and attacked >= 2:
+                break
+        assert attacked >= 1 and on_board.get("attack", 0) == attacked, (attacked, on_board)
+        assert shot
+        _check_drawn(page, mirror.view(0))
+        assert not errors, errors
+        DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(SHOTS / "alliances-board.png", DOCS_SHOT)
 
 
 def _random_until(pred: Any, seed: int) -> list[str]:
@@ -248,72 +244,68 @@ def test_alliances_path_and_direction_on_the_board_desktop_and_phone(server_url)
     a phone): hovering a Space the activating Character may Move to shows the way along the board's adjacency;
     a Beam attack's side is chosen by clicking its arrow on the board; at 390x844 the board fits the page."""
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        try:
-            for seed, want in ((1, "move"), (1, "beam")):
-                plan = _random_until(
-                    (lambda v: any(o.startswith("move:") for o in v["decision"].get("options", []))
-                     and len(v["enemies"]) >= 2) if want == "move" else
-                    (lambda v: any(_is_beam(o) for o in v["decision"].get("options", []))), seed)
-                game = capes.load("alliances")
-                mirror = game.new_game(seed)
-                r = httpx.post(f"{server_url}/new/alliances",
-                               content=urlencode([("seat.1", "human"), ("seed", str(seed))]),
-                               headers={"content-type": "application/x-www-form-urlencoded", "origin": server_url},
-                               timeout=30)
-                link = JOIN.findall(r.text)[0][1]
-                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(link)
-                expect(page.locator("#conn")).to_have_text("live")
-                _replay(page, mirror, plan)
-                view = mirror.view(0)
-                _check_drawn(page, view)
-                board = page.locator("#board svg.al-board")
-                b = game.data.stages[view["stage"]].board
-                if want == "move":
-                    here = b.parse(next(c["pos"] for c in view["characters"] if c["id"] == view["active"]))
-                    # the farthest Space off the Character's row and column: a path that turns
-                    target = max((o for o in view["decision"]["options"] if o.startswith("move:")),
-                                 key=lambda o: (all(u != w for u, w in zip(b.coords(b.parse(o[5:])), b.coords(here),
-                                                                           strict=True)),
-                                                b.dist[here][b.parse(o[5:])], o))
-                    path = board.locator("g.al-path").nth(
-                        sorted(o for o in view["decision"]["options"] if o.startswith("move:")).index(target))
-                    way = (path.get_attribute("data-path") or "").split()
-                    assert way[-1] == target[5:] and all(
-                        b.parse(y) in b.adj[b.parse(x)] for x, y in zip(way, way[1:], strict=False)), way
-                    assert path.evaluate("e => getComputedStyle(e).opacity") == "0"
-                    page.locator("#board .al-stage").evaluate("e => e.scrollIntoView({block: 'start'})")
-                    board.locator(f'a[data-option="{target}"]').hover()
-                    expect(path).to_have_css("opacity", "1")
-                    page.screenshot(path=str(SHOTS / "alliances-path.png"))
-                else:
-                    beam = next(o for o in view["decision"]["options"] if _is_beam(o))
-                    arrow = board.locator(f'a.al-dir[data-option="{beam}"]')
-                    me = next(c for c in view["characters"] if c["id"] == view["active"])
-                    expect(arrow).to_have_attribute("data-from", me["pos"])
-                    arrow.hover()
-                    page.screenshot(path=str(SHOTS / "alliances-beam.png"))
-                    n = len(mirror.actions)
-                    arrow.click()
-                    mirror.apply(beam)
-                    expect(page.locator("#table")).to_have_attribute("data-n", str(n + 1))
-                    _check_drawn(page, mirror.view(0))
-                # a phone: the board and the dashboards scale to the page, nothing scrolls sideways
-                phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
-                phone.goto(link)
-                expect(phone.locator("#conn")).to_have_text("live")
-                box = phone.locator("#board svg.al-board").bounding_box()
-                assert box is not None and box["width"] <= 390
-                assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1
-                phone.locator("#board .al-stage").evaluate("e => e.scrollIntoView({block: 'start'})")
-                phone.screenshot(path=str(SHOTS / f"alliances-phone-{want}.png"))
-                if want == "move":
-                    shutil.copyfile(SHOTS / "alliances-path.png", ROOT / "docs" / "screenshots" / "alliances-path.png")
-                    shutil.copyfile(SHOTS / "alliances-phone-move.png",
-                                    ROOT / "docs" / "screenshots" / "alliances-phone.png")
-        finally:
-            browser.close()
+    with chromium() as browser:
+        for seed, want in ((1, "move"), (1, "beam")):
+            plan = _random_until(
+                (lambda v: any(o.startswith("move:") for o in v["decision"].get("options", []))
+                 and len(v["enemies"]) >= 2) if want == "move" else
+                (lambda v: any(_is_beam(o) for o in v["decision"].get("options", []))), seed)
+            game = capes.load("alliances")
+            mirror = game.new_game(seed)
+            r = httpx.post(f"{server_url}/new/alliances",
+                           content=urlencode([("seat.1", "human"), ("seed", str(seed))]),
+                           headers={"content-type": "application/x-www-form-urlencoded", "origin": server_url},
+                           timeout=30)
+            link = JOIN.findall(r.text)[0][1]
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(link)
+            expect(page.locator("#conn")).to_have_text("live")
+            _replay(page, mirror, plan)
+            view = mirror.view(0)
+            _check_drawn(page, view)
+            board = page.locator("#board svg.al-board")
+            b = game.data.stages[view["stage"]].board
+            if want == "move":
+                here = b.parse(next(c["pos"] for c in view["characters"] if c["id"] == view["active"]))
+                # the farthest Space off the Character's row and column: a path that turns
+                target = max((o for o in view["decision"]["options"] if o.startswith("move:")),
+                             key=lambda o: (all(u != w for u, w in zip(b.coords(b.parse(o[5:])), b.coords(here),
+                                                                       strict=True)),
+                                            b.dist[here][b.parse(o[5:])], o))
+                path = board.locator("g.al-path").nth(
+                    sorted(o for o in view["decision"]["options"] if o.startswith("move:")).index(target))
+                way = (path.get_attribute("data-path") or "").split()
+                assert way[-1] == target[5:] and all(
+                    b.parse(y) in b.adj[b.parse(x)] for x, y in zip(way, way[1:], strict=False)), way
+                assert path.evaluate("e => getComputedStyle(e).opacity") == "0"
+                page.locator("#board .al-stage").evaluate("e => e.scrollIntoView({block: 'start'})")
+                board.locator(f'a[data-option="{target}"]').hover()
+                expect(path).to_have_css("opacity", "1")
+                page.screenshot(path=str(SHOTS / "alliances-path.png"))
+            else:
+                beam = next(o for o in view["decision"]["options"] if _is_beam(o))
+                arrow = board.locator(f'a.al-dir[data-option="{beam}"]')
+                me = next(c for c in view["characters"] if c["id"] == view["active"])
+                expect(arrow).to_have_attribute("data-from", me["pos"])
+                arrow.hover()
+                page.screenshot(path=str(SHOTS / "alliances-beam.png"))
+                n = len(mirror.actions)
+                arrow.click()
+                mirror.apply(beam)
+                expect(page.locator("#table")).to_have_attribute("data-n", str(n + 1))
+                _check_drawn(page, mirror.view(0))
+            # a phone: the board and the dashboards scale to the page, nothing scrolls sideways
+            phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+            phone.goto(link)
+            expect(phone.locator("#conn")).to_have_text("live")
+            box = phone.locator("#board svg.al-board").bounding_box()
+            assert box is not None and box["width"] <= 390
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+            phone.locator("#board .al-stage").evaluate("e => e.scrollIntoView({block: 'start'})")
+            phone.screenshot(path=str(SHOTS / f"alliances-phone-{want}.png"))
+            if want == "move":
+                shutil.copyfile(SHOTS / "alliances-path.png", ROOT / "docs" / "screenshots" / "alliances-path.png")
+                shutil.copyfile(SHOTS / "alliances-phone-move.png",
+                                ROOT / "docs" / "screenshots" / "alliances-phone.png")
     assert not errors, errors

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from tests.web.browser import (
-    CHROMIUM,
     ROOT,
     SHOTS,
+    chromium,
     create_table,
     fast_forward,
     require_browser,
@@ -26,7 +26,7 @@ README_SHOT = ROOT / "docs" / "screenshots" / "champions.png"
 
 require_browser()
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 from capes.core.registry import load  # noqa: E402
 from capes.games.champions import data  # noqa: E402
@@ -106,8 +106,7 @@ def test_play_a_card_by_clicking_it(server):
     fast_forward(port, tid, tokens, list(zip(seats, plan, strict=True)), timeout=10)
     SHOTS.mkdir(exist_ok=True)
     errors: list[str] = []
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+    with chromium() as b:
         ctx = b.new_context(viewport={"width": 1280, "height": 800})
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -186,5 +185,4 @@ def test_play_a_card_by_clicking_it(server):
         pp.screenshot(path=SHOTS / "champions-phone.png", full_page=True)
         pp.locator("#board").scroll_into_view_if_needed()
         pp.screenshot(path=ROOT / "docs" / "screenshots" / "champions-phone.png")
-        b.close()
     assert not errors, errors

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from tests.web.browser import (
-    CHROMIUM,
     ROOT,
     SHOTS,
+    chromium,
     create_table,
     fast_forward,
     require_browser,
@@ -29,7 +29,7 @@ README_SHOT = ROOT / "docs" / "screenshots" / "heroes.png"
 
 require_browser()
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 from capes.core.registry import load  # noqa: E402
 
@@ -120,8 +120,7 @@ def test_send_a_hero_to_a_district_by_clicking(server):
     fast_forward(port, tid, tokens, plan)
     SHOTS.mkdir(exist_ok=True)
     errors: list[str] = []
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+    with chromium() as b:
         ctx = b.new_context(viewport={"width": 1280, "height": 800})
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -176,7 +175,6 @@ def test_send_a_hero_to_a_district_by_clicking(server):
         expect(pp.locator("#conn")).to_have_text("live")
         assert pp.evaluate("document.documentElement.scrollWidth") <= 390 + 1
         pp.screenshot(path=SHOTS / "heroes-phone.png", full_page=True)
-        b.close()
     assert not errors, errors
 
 
@@ -213,8 +211,7 @@ def test_combat_drawn_as_it_happens_desktop_and_phone(server):
     v = local.view(0)
     cb = v["combat"]
     errors: list[str] = []
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+    with chromium() as b:
         for size, name in (({"width": 1280, "height": 900}, "heroes-combat"), ({"width": 390, "height": 844},
                                                                              "heroes-combat-phone")):
             page = b.new_context(viewport=size, is_mobile=size["width"] < 500).new_page()
@@ -240,5 +237,4 @@ def test_combat_drawn_as_it_happens_desktop_and_phone(server):
             panel.scroll_into_view_if_needed()
             panel.screenshot(path=SHOTS / f"{name}.png")
             shutil.copyfile(SHOTS / f"{name}.png", ROOT / "docs" / "screenshots" / f"{name}.png")
-        b.close()
     assert not errors, errors
