@@ -159,6 +159,30 @@ def test_value_does_not_shy_away_from_defeating_a_stage_that_reveals_a_side_sche
     assert value(t) > value(s) + W.get("vstage", 0.0)
 
 
+def test_guards_in_the_way_of_the_villain_count_as_his_hit_points():
+    """champions/rr/guard: a player engaged with a guard minion cannot attack the villain, so the evaluation counts
+    the guards' hit points (and their toughness) with the villain's: damaging the only player's Armored Guard
+    (01120: guard, toughness) is progress towards the win, as much as damage on Klaw, and a guard with its tough
+    status gone is progress too (the bots had left Klaw at 1 hit point behind two Armored Guards for five rounds,
+    thwarting; the old evaluation saw a guard as a minion like any other)."""
+    from capes.games.champions.bots.evaluation import villain_left
+
+    s = scenario(villain="klaw", clear=True, minions=["01120"])
+    guard = next(u for u in s.eplay if s.code[u] == "01120")
+    assert s.eng[guard] == 0 and s.st[guard] & 4
+    assert s.attackable(0) == [guard]
+    hurt_villain = s.clone()
+    hurt_villain.dmg[hurt_villain.villain] += 1
+    hurt_guard = s.clone()
+    hurt_guard.dmg[guard] += 1
+    untough = s.clone()
+    untough.st[guard] &= ~4
+    assert villain_left(hurt_guard) == villain_left(hurt_villain) < villain_left(s)
+    assert villain_left(untough) < villain_left(s)
+    free = scenario(villain="klaw", clear=True)
+    assert villain_left(free) < villain_left(s)  # without the guard, only Klaw stands in the way
+
+
 def test_villain_progress_is_measured_in_hit_points_across_stages():
     """champions/rr/villain (a defeated stage is replaced by the next, at full hit points), issue 15: the
     evaluation measures the villain's hit points left over this stage and the stages to come, so the killing

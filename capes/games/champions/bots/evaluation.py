@@ -41,24 +41,6 @@ def _shield(g: Any, v: int) -> int:
     return sum(max(0, SHIELDS[g.code[u]] - g.dmg[u]) for u in g.eplay if g.att[u] == v and g.code[u] in SHIELDS)
 
 
-def _side_penalty(c: Any, thr: float) -> float:
-    """What a side scheme in play with ``thr`` threat costs the heroes (its threat and its icons)."""
-    w = W
-    return w["side"] * thr + w["icon"] * (c.accel + c.hazard) + w["crisis"] * c.crisis
-
-
-def _reveal_debt(g: Any) -> float:
-    """The side schemes the villain stages still to come will put into play when revealed ("find X in the
-    encounter deck ... and reveal it"), valued as if in play now: defeating a stage only brings forward a cost
-    the heroes pay anyway, so the lookahead must not shy away from the killing blow."""
-    debt = 0.0
-    for u in g.vstages:
-        c = _revealed_scheme(card(g, u))
-        if c is not None:
-            debt += _side_penalty(c, (c.base_threat or 0) + g.n * ("per player" in c.text))
-    return debt
-
-
 def _revealed_scheme(vc: Any) -> Any:
     """The side scheme a villain stage's "when revealed" finds in the encounter deck and reveals, if any."""
     text = vc.text
@@ -128,26 +110,45 @@ def villain_left(g: Any) -> float:
     """The villain's hit points left in this stage and the stages to come, in units of his mean stage: a killing
     blow moves none of it (a per-stage measure counted defeating Klaw I at 2 hit points, for Klaw II's 46 with The
     "Immortal" Klaw, as losing 1.2 stages of progress, and the bots never dealt it); a tough villain shrugs off the
-    next hit (about one attack's worth of damage)."""
+    next hit (about one attack's worth of damage). Guards count too: a player engaged with a guard minion cannot
+    attack the villain (champions/rr/guard), so the hit points of the guards in the way of the player with the
+    fewest are villain hit points in all but name (Klaw at 1 hit point behind two Armored Guards stood for five
+    rounds while the bots thwarted)."""
     v = g.villain
-    return (hp_left(g, v) + (2.5 if g.st[v] & 4 else 0) + _shield(g, v) + _stages_hp(g)) / _mean_stage_hp(g, card(g, v))
+    return (hp_left(g, v) + (2.5 if g.st[v] & 4 else 0) + _shield(g, v) + _guarded(g) + _stages_hp(g)) / \
+        _mean_stage_hp(g, card(g, v))
 
 
-def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
-    """Static value of the position for the heroes (unbounded; higher is better). ``as_ended``: value
-    the position as if the player phase ended now.
+def _guarded(g: Any) -> float:
+    """The hit points (and toughness) of the guard minions engaged with the living player who has the fewest."""
+    best = -1.0
+    for p in range(g.n):
+        if not g.alive[p]:
+            continue
+        tot = 0.0
+        for m in g.eplay:
+            if g.eng[m] == p and card(g, m).type == "minion" and g.has_kw(m, "guard"):
+                tot += hp_left(g, m) + (2.5 if g.st[m] & 4 else 0)
+        if best < 0 or tot < best:
+            best = tot
+    return max(0.0, best)
+
+
+def features(g: Any, seat: int = 0, as_ended: bool = False) -> dict[str, float]:
+    """The terms :func:`value` weighs, by the name of their weight in ``W`` (for a game not won).
+    ``as_ended``: the position as if the player phase ended now.
 
     At the end of the player phase (the villain phase still to come) it first estimates that villain
     phase: the threat it adds and the chance it completes the main scheme, the damage each hero in hero
     form takes after the best block (a ready ally chump-blocks the villain, else the hero defends when it
     saves enough) and the chance it defeats him."""
-    if g.over == "win":
-        return 100.0
     w = W
     n = g.n
     v = g.villain
     vc = card(g, v)
-    x = -w["villain"] * villain_left(g) - w["vstage"] * len(g.vstages)
+    f = dict.fromkeys(FEATURES, 0.0)
+    f["villain"] = -villain_left(g)
+    f["vstage"] = -float(len(g.vstages))
     pre = not g.over and (as_ended or pre_villain(g))
     # main scheme: the threat budget left over this stage and the stages to come (excess threat does not
     # carry over, so each point of threat brings the defeat one point closer whatever the stage)
@@ -159,14 +160,19 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
     final = not g.mstages
     future = sum(g.target(u) for u in g.mstages)
     total = max(tgt + future, _total_budget(g))
+    loss = 0.0
     if pre:
         # the chance it completes the scheme: the certain threat plus the chance of the rest (a logistic around
         # the mean put it at 47% with 2 threat to go in hero form; 6% was measured)
         p_done = p_reach(thr + t0, pmf, tgt)
-        x -= (w["loss"] / n if final else w["stage"]) * p_done
+        if final:
+            loss += p_done / n
+        else:
+            f["stage"] = -p_done
         thr = min(tgt, thr + inflow)
     budget = tgt - thr + future
-    x -= w["threat"] * (1.0 - budget / total) ** 2 + w["tlin"] * (total - budget)
+    f["threat"] = -(1.0 - budget / total) ** 2
+    f["tlin"] = -float(total - budget)
     if final:
         cap = 0.0
         for p in range(n):
@@ -176,17 +182,31 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
         crisis = any(card(g, s).crisis for s in g.eplay if card(g, s).type == "side_scheme")
         margin = tgt - thr - inflow + (0 if crisis else 0.6 * cap)
         # a logistic "the scheme completes next villain phase" term
-        x -= w["slack"] * sig(-1.3 * margin)
-    x -= _reveal_debt(g)
+        f["slack"] = -sig(-1.3 * margin)
+    # side schemes in play, and those the villain stages to come will reveal ("find X in the encounter deck and
+    # reveal it"), valued as if in play now: defeating a stage only brings forward a cost the heroes pay anyway,
+    # so the lookahead must not shy away from the killing blow
+    side = icon = crisis_n = 0.0
+    for u in g.vstages:
+        c = _revealed_scheme(card(g, u))
+        if c is not None:
+            side += (c.base_threat or 0) + g.n * ("per player" in c.text)
+            icon += c.accel + c.hazard
+            crisis_n += c.crisis
+    minion = 0.0
     for u in g.eplay:
         c = card(g, u)
         if c.type == "side_scheme":
-            x -= _side_penalty(c, g.thr[u])
+            side += g.thr[u]
+            icon += c.accel + c.hazard
+            crisis_n += c.crisis
         elif c.type == "minion":
-            x -= w["minion"] * (g.atk(u) + g.sch(u) * 1.2 + 0.5 * hp_left(g, u) + 1)
+            minion += g.atk(u) + g.sch(u) * 1.2 + 0.5 * hp_left(g, u) + 1
+    f["side"], f["icon"], f["crisis"], f["minion"] = -side, -icon, -crisis_n, -minion
+    dead = hp = hpsafe = hurt = exh = ally = upgrade = draw = hand = 0.0
     for p in range(n):
         if not g.alive[p]:
-            x -= w["dead"]
+            dead += 1
             continue
         idu = g.ident[p]
         hl = hp_left(g, idu)
@@ -204,26 +224,49 @@ def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
                 inc -= va
             elif hl - inc <= 3:  # the hero defends (and is exhausted next turn)
                 inc -= min(va, g.defv(idu))
-                x -= w["exh"]
-            x -= w["loss"] / n * sig((inc - hl + w["dmargin"]) / w["dscale"])
+                exh += 1
+            loss += sig((inc - hl + w["dmargin"]) / w["dscale"]) / n
             hl = max(0.0, hl - inc)
-        x += w["hp"] * min(hl, 12) + w["hpsafe"] * (1.0 - math.exp(-hl / 4.0))
+        hp += min(hl, 12)
+        hpsafe += 1.0 - math.exp(-hl / 4.0)
         if g._form[p] and not pre:
             dg = danger(g, p)
             if hl <= dg:
-                x -= w["hurt"] * (1.0 + (dg - hl) * 0.25)
+                hurt += 1.0 + (dg - hl) * 0.25
         if g.exh[idu] and not pre:
-            x -= w["exh"]
+            exh += 1
         for a in g.play[p]:
             c = card(g, a)
             t = c.type
             if t == "ally":
                 al = hp_left(g, a) if a != blocked else 0
-                x += w["ally"] * ((c.atk or 0) + (c.thw or 0) + 1.0) * min(1.0, 0.4 + 0.3 * al) * (
+                ally += ((c.atk or 0) + (c.thw or 0) + 1.0) * min(1.0, 0.4 + 0.3 * al) * (
                     0.7 if g.exh[a] and not pre else 1.0)
             elif t in ("upgrade", "support"):
-                x += w["upgrade"]
-        x += w["draw"] * g.hand_size(p) if pre else w["hand"] * min(len(g.hand[p]), 7)  # drawn up at the phase's end
+                upgrade += 1
+        if pre:  # drawn up at the phase's end
+            draw += g.hand_size(p)
+        else:
+            hand += min(len(g.hand[p]), 7)
+    f["loss"], f["dead"], f["hp"], f["hpsafe"], f["hurt"], f["exh"] = -loss, -dead, hp, hpsafe, -hurt, -exh
+    f["ally"], f["upgrade"], f["draw"], f["hand"] = ally, upgrade, draw, hand
+    return f
+
+
+#: the terms of :func:`features`, each weighed by the weight of the same name in ``W`` (a term that counts against
+#: the heroes is negative, so every weight is positive)
+FEATURES = ("villain", "vstage", "stage", "loss", "threat", "tlin", "slack", "side", "icon", "crisis", "minion",
+            "dead", "hp", "hpsafe", "hurt", "exh", "ally", "upgrade", "draw", "hand")
+
+
+def value(g: Any, seat: int = 0, as_ended: bool = False) -> float:
+    """Static value of the position for the heroes (unbounded; higher is better): the terms of :func:`features`
+    weighed by ``W``. ``as_ended``: value the position as if the player phase ended now."""
+    if g.over == "win":
+        return 100.0
+    w = W
+    f = features(g, seat, as_ended)
+    x = sum(w[k] * f[k] for k in FEATURES)
     if g.over:  # lost: still prefer the positions that were closer to winning
         x -= 50.0
     return x
