@@ -36,6 +36,10 @@ def test_01002_black_cat_keeps_mental_cards():
     s.deck[0] += [g_top[1], g_top[0]]
     play_card(s, "01002")
     assert g_top[0] in s.hand[0] and g_top[1] in s.disc[0]
+    # champions/rr/discard: the discarded cards go face up, and the log names them (a player saw Genius join
+    # Peter Parker's hand, or Hulk deal 2 more damage, with no word of the card that caused it)
+    said = [e.text for e in s.log if e.rule == "champions/rr/discard"]
+    assert said == ["Player 1 discards Genius and Strength from the top of their deck."]
 
 
 def test_01003_backflip_prevents_attack_damage():

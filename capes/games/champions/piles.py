@@ -73,6 +73,10 @@ class Piles:
             u = self.deck[p].pop()
             self.disc[p].append(u)
             out.append(u)
+        if out:  # the cards go face up to the discard pile: everyone sees them, and what the effect does next
+            names = [self.name(u) for u in out]
+            said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            self.emit("champions/rr/discard", f"Player {p + 1} discards {said} from the top of their deck.")
         return out
 
     def reshuffle_encounter(self) -> bool:
