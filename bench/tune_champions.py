@@ -60,6 +60,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", help="write the best mean's weights here (JSON)")
     a = ap.parse_args(argv)
+    if a.rounds < 1 or a.games < 1 or a.workers < 1 or a.pop < 2 or not 1 <= a.elite <= a.pop or a.sigma <= 0:
+        raise SystemExit("tune_champions: need --rounds, --games and --workers at least 1, --pop at least 2, "
+                         f"--elite from 1 to --pop and --sigma above 0 (got {vars(a)})")
     base = {k: W[k] for k in TUNED}
     mu = dict.fromkeys(TUNED, 0.0)
     sd = dict.fromkeys(TUNED, a.sigma)
