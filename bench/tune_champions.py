@@ -21,9 +21,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from winrates import play as winrates_play  # noqa: E402
 
 HEROES = ("spider_man", "she_hulk", "iron_man", "black_panther", "captain_marvel")
 #: the weights tuned (multiplied by exp(x) for a candidate x); the others stay as they are
@@ -32,18 +36,14 @@ TUNED = ("villain", "threat", "tlin", "slack", "side", "icon", "crisis", "minion
 
 
 def play(job: tuple[dict[str, float], str, str, int]) -> int:
+    """One game of the heuristic with these weights (bench/winrates.py plays it): 1 if the heroes win."""
     weights, heroes, villain, seed = job
-    import capes
     from capes.games.champions.bots import estimates
-    from capes.games.champions.bots.lookahead import HeuristicBot
 
     estimates.W.update(weights)
-    game = capes.load("champions", heroes=heroes, villain=villain, mode="standard")
-    st = game.new_game(seed)
-    bots = [HeuristicBot(game, s, seed=seed) for s in range(game.num_seats)]
-    while st.result is None:
-        st.apply(bots[st.decision.seat].choose(st))
-    return int(st.result.outcomes[0] == "win")
+    row = winrates_play(("champions", {"heroes": heroes, "villain": villain, "mode": "standard"}, seed,
+                         ["champions-heuristic"], {}))
+    return int(row["outcomes"][0] == "win")
 
 
 def main(argv: list[str] | None = None) -> None:

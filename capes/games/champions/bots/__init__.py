@@ -9,8 +9,8 @@ Three layers:
   attacks (minions it can defeat first), recovers when hurt, flips to alter-ego only when it is safe,
   chump-blocks with allies, pays with resource cards and abilities first.
 * :func:`value` — a static evaluation of a (determinized) state for the heroes: villain hit points
-  left over all stages (with tough status, damage-absorbing attachments and the guards in the way), main-scheme threat against
-  its target and the chance the next villain phase completes it (a mean and a spread: acceleration is
+  left over all stages (with tough status, damage-absorbing attachments and the guards in the way),
+  main-scheme threat against its target and the chance the next villain phase completes it (a mean and a spread: acceleration is
   certain, encounter cards and boosts are not), side schemes (their threat and icons, including the one
   a villain stage still to come will reveal), engaged minions, hero hit points (worth most when few are
   left) against the damage expected next villain phase, allies, upgrades and supports in play, hand

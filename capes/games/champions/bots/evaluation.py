@@ -19,6 +19,7 @@ from capes.games.champions.bots.estimates import (
     thw_capacity,
 )
 from capes.games.champions.data import CARDS
+from capes.games.champions.frames import TOUGH
 
 
 def _total_budget(g: Any) -> int:
@@ -115,23 +116,22 @@ def villain_left(g: Any) -> float:
     fewest are villain hit points in all but name (Klaw at 1 hit point behind two Armored Guards stood for five
     rounds while the bots thwarted)."""
     v = g.villain
-    return (hp_left(g, v) + (2.5 if g.st[v] & 4 else 0) + _shield(g, v) + _guarded(g) + _stages_hp(g)) / \
-        _mean_stage_hp(g, card(g, v))
+    return (_to_defeat(g, v) + _shield(g, v) + _guarded(g) + _stages_hp(g)) / _mean_stage_hp(g, card(g, v))
+
+
+def _to_defeat(g: Any, u: int) -> float:
+    """Hit points left, and about one attack's worth more while tough (the next hit is shrugged off)."""
+    return hp_left(g, u) + (2.5 if g.st[u] & TOUGH else 0.0)
 
 
 def _guarded(g: Any) -> float:
-    """The hit points (and toughness) of the guard minions engaged with the living player who has the fewest."""
-    best = -1.0
-    for p in range(g.n):
-        if not g.alive[p]:
-            continue
-        tot = 0.0
-        for m in g.eplay:
-            if g.eng[m] == p and card(g, m).type == "minion" and g.has_kw(m, "guard"):
-                tot += hp_left(g, m) + (2.5 if g.st[m] & 4 else 0)
-        if best < 0 or tot < best:
-            best = tot
-    return max(0.0, best)
+    """What it takes to defeat the guard minions engaged with the living player who has the fewest."""
+    by = [0.0] * g.n
+    for m in g.minions():
+        p = g.eng[m]
+        if p >= 0 and g.has_kw(m, "guard"):
+            by[p] += _to_defeat(g, m)
+    return min((by[p] for p in range(g.n) if g.alive[p]), default=0.0)
 
 
 def features(g: Any, seat: int = 0, as_ended: bool = False) -> dict[str, float]:
