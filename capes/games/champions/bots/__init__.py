@@ -8,14 +8,13 @@ Three layers:
   main scheme when the next villain phase could complete it, plays allies, upgrades and supports,
   attacks (minions it can defeat first), recovers when hurt, flips to alter-ego only when it is safe,
   chump-blocks with allies, pays with resource cards and abilities first.
-* :func:`value` — a static evaluation of a (determinized) state for the heroes: villain hit points
-  left over all stages (with tough status, damage-absorbing attachments and the guards in the way),
-  main-scheme threat against its target and the chance the next villain phase completes it (a mean and a spread: acceleration is
-  certain, encounter cards and boosts are not), side schemes (their threat and icons, including the one
-  a villain stage still to come will reveal), engaged minions, hero hit points (worth most when few are
-  left) against the damage expected next villain phase, allies, upgrades and supports in play, hand
-  size, readiness. It is the terms of :func:`features` weighed by ``W``. :func:`evaluate` squashes it into
-  [0, 1] for ISMCTS.
+* :func:`value` — a static evaluation of a (determinized) state for the heroes: villain hit points left over all
+  stages (with tough status, damage-absorbing attachments and the guards in the way), main-scheme threat against
+  its target and the chance the next villain phase completes it (a mean and a spread: acceleration is certain,
+  encounter cards and boosts are not), side schemes (their threat and icons, including the one a villain stage
+  still to come will reveal), engaged minions, hero hit points (worth most when few are left) against the damage
+  expected next villain phase, allies, upgrades and supports in play, hand size, readiness. It is the terms of
+  :func:`features` weighed by ``W``. :func:`evaluate` squashes it into [0, 1] for ISMCTS.
 * :class:`HeuristicBot` — reads ``state.decision`` and ``state.view(seat)`` (through its determinized
   copies only). For the important decisions (turn actions, defence, modal choices, targets, optional
   responses) it looks ahead: for each option and each of a few determinizations (the same ones for
