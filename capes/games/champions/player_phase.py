@@ -56,16 +56,27 @@ def _turn_build(g: G, f: tuple):
         # The Power of ... card of its aspect makes one more (as g.res_of): ``powers`` are their (card, aspect)
         total = 0
         powers = []
-        for kind, x, r in g.sources(p, -1, -1):
-            total += len(r)
-            if kind == "card" and r == "W":
-                xc = CARDS[code[x]]
-                if xc.type == "resource" and xc.name.startswith("The Power of"):
+        hand = g.hand[p]
+        cards = CARDS
+        for x in hand:  # the hand's part of g.sources(p, -1, -1), without its list of tuples
+            xc = cards[code[x]]
+            r = xc.res
+            if r:
+                total += len(r)
+                if r == "W" and xc.type == "resource" and xc.name.startswith("The Power of"):
                     powers.append((x, xc.aspect))
-        cut = sum(m[2] for m in g.mods if m[0] == "cost" and m[1] == p)  # as g.cost_of
+        if S.RESOURCE:
+            abilities: list[tuple[str, int, str]] = []
+            g._ability_sources(p, abilities)
+            for _, _, r in abilities:
+                total += len(r)
+        cut = 0
+        for m in g.mods:  # as g.cost_of
+            if m[0] == "cost" and m[1] == p:
+                cut += m[2]
         # copies of a card in hand are interchangeable: one option for them all (the first copy)
-        for u in first_copies(g, g.hand[p]):
-            c = CARDS[code[u]]
+        for u in first_copies(g, hand):
+            c = cards[code[u]]
             # a resource or a card with no cost is never playable (play_block's first two rules)
             if c.type == "resource" or c.cost is None:
                 continue
@@ -76,7 +87,7 @@ def _turn_build(g: G, f: tuple):
             # what p can pay first (arithmetic), then the rules that may forbid the card (play_block)
             if (have >= cost or powers and cost <= have + sum(1 for x, a in powers if x != u and a == c.aspect)) \
                     and not g.play_block(p, u):
-                opts.append((f"play:{u}", f"Play {hand_name(g, u, g.hand[p])} (cost {cost})", "Play a card"))
+                opts.append((f"play:{u}", f"Play {hand_name(g, u, hand)} (cost {cost})", "Play a card"))
         # each list of targets and each target's label, found once per menu (the hero and every ally share them)
         enemies: list[tuple[int, str]] | None = None
         schemes: list[tuple[int, str]] | None = None
@@ -115,8 +126,9 @@ def _turn_build(g: G, f: tuple):
                                  f"{f', takes {ac.thw_cost} damage' if ac.thw_cost else ''})", group))
         action = S.ACTION
         # the cards with an action ability: the identity by its current side, the others by their code
+        idcode = g.idcard(p).code
         for u in (idu, *g.play[p], *g.eplay, g.villain):
-            spec = action.get(g.idcard(p).code if u == idu else code[u])
+            spec = action.get(idcode if u == idu else code[u])
             if spec is None:
                 continue
             _, form, can = spec

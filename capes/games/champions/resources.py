@@ -40,9 +40,16 @@ class Resources:
                         and cards[code[payfor]].aspect == c.aspect):
                     r = "WW"
                 out.append(("card", u, r))
+        if S.RESOURCE:
+            self._ability_sources(p, out)
+        return out
+
+    def _ability_sources(self, p: int, out: list[tuple[str, int, str]]) -> None:
+        """Append to ``out`` the sources that are resource abilities of p's cards in play: ("ability", uid,
+        colours), in the order :meth:`sources` lists them (the identity first)."""
         res = S.RESOURCE
-        if not res:
-            return out
+        code = self.code
+        cards = CARDS
         form = self._form[p]
         idu = self.ident[p]
         ic = cards[code[idu]]
@@ -56,7 +63,6 @@ class Resources:
                 if can is not None and not can(self, p, u):
                     continue
                 out.append(("ability", u, produces if produces.__class__ is str else produces(self, p, u)))
-        return out
 
     def can_afford_colors(self, p: int, colors: str, excl: int = -1) -> bool:
         """Whether ``p`` can produce one resource of each colour in ``colors`` (e.g. "EMP") from distinct sources."""
@@ -76,7 +82,8 @@ class Resources:
             return True
         tot = 0
         for _, _, r in self.sources(p, excl, payfor):
-            tot += sum(1 for ch in r if not color or ch == color or ch == "W")
+            # with no colour due every resource counts (the generator below would count them all)
+            tot += len(r) if not color else sum(1 for ch in r if ch == color or ch == "W")
             if tot >= need:
                 return True
         return False

@@ -335,7 +335,8 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
                     self._buf = buf = []
                     a[1](self, f, opts[0][0])
                 else:
-                    self._decision = Decision(seat, prompt, tuple(starmap(Option, opts)), kind=name)
+                    # positional: a keyword argument costs the call more
+                    self._decision = Decision(seat, prompt, tuple(starmap(Option, opts)), (), False, name)
                     return
             else:
                 st.pop()

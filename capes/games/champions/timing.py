@@ -147,8 +147,17 @@ def _forced_build(g: G, f: tuple):
 
 def _first_line(g: G, u: int) -> str:
     """A short reminder of what card ``u`` does (its text up to the first full stop)."""
-    text = (g.ccard(u).text or "").strip()
-    return text.split(". ")[0].rstrip(".")[:80] or "its forced ability"
+    text = g.ccard(u).text
+    line = _FIRST.get(text)
+    if line is None:
+        line = (text or "").strip().split(". ")[0].rstrip(".")[:80] or "its forced ability"
+        if len(_FIRST) < 1024:  # a function of the text alone (an immutable str); bounded
+            _FIRST[text] = line
+    return line
+
+
+#: card text -> its first line (_first_line)
+_FIRST: dict[str, str] = {}
 
 
 def _forced_do(g: G, f: tuple, oid: str) -> None:

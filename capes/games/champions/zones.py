@@ -17,7 +17,7 @@ def first_copies(g: G, us: list[int]) -> list[int]:
     """The cards of ``us`` (a hand) but for later copies of a card already listed: copies of a card in hand are
     interchangeable, so a choice among them offers one (the first) rather than options that look the same."""
     code = g.code
-    if len({code[u] for u in us}) == len(us):
+    if len(set(map(code.__getitem__, us))) == len(us):  # map: no comprehension frame (a call in 3.11)
         return us
     seen: set[str] = set()
     out = []
