@@ -33,8 +33,10 @@ from capes.games.alliances.state import (
     E_POS,
     E_UID,
     StateData,
+    char_pos,
     cond_names,
     cond_title,
+    enemy_pos,
     plural,
 )
 
@@ -50,7 +52,7 @@ class Activation(StateData):
         if len(cands) == 1:
             self._f_activate(cands[0])  # the next step at once (as pushing it and running the stack would)
         else:
-            self._ask("activate", self.prio_seat, tuple(cands))
+            self.pending = ("activate", self.game.ctrl[self.priority], tuple(cands))  # _ask, inlined
 
     def _f_activate(self, ci: int) -> None:
         c = self.chars[ci]
@@ -81,7 +83,7 @@ class Activation(StateData):
         if len(opts) == 1:
             self._f_act_end(ci)
             return
-        self._ask("act", self.seat_of(ci), ci, tuple(opts))
+        self.pending = ("act", self.game.ctrl[ci], ci, tuple(opts))  # _ask, inlined (once per Activation menu)
 
     def _f_act_end(self, ci: int) -> None:
         c = self.chars[ci]
@@ -125,26 +127,36 @@ class Activation(StateData):
                 elif a.shape == "A":
                     k = sum(1 for e in ens if dist[e[E_POS]] <= a.range)
                     if k:
-                        how = _how(a.strength, a.cost)
-                        opts.append(Option(f"attack:{a.id}", f"Area attack {a.name} (Range A{a.range}, {how}): "
-                                           f"{plural(k, 'Enemy', 'Enemies')} in reach", "Attack"))
+                        # kept like the single-target Options: made of the attack and the number in reach alone
+                        key = ("area", id(a), k)
+                        o = menus.get(key)
+                        if o is None:
+                            o = kept(menus, key, Option(f"attack:{a.id}", f"Area attack {a.name} (Range A{a.range}, "
+                                                        f"{_how(a.strength, a.cost)}): {plural(k, 'Enemy', 'Enemies')} "
+                                                        "in reach", "Attack"))
+                        opts.append(o)
                 else:
-                    how = ""  # the dice and cost, as the label gives them: only once the attack has a target
                     for d in range(b.ndirs):
-                        line = b.line(pos, d, a.range)
+                        line = b.line_set(pos, d, a.range)
                         k = sum(1 for e in ens if e[E_POS] in line)
                         if k:
-                            how = how or _how(a.strength, a.cost)
-                            opts.append(Option(f"attack:{a.id}:{b.dir_names[d]}",
-                                               f"Beam attack {a.name} to the {DIR_WORDS.get(b.dir_names[d], b.dir_names[d])} "
-                                               f"({how}): {plural(k, 'Enemy', 'Enemies')} in the line", "Attack"))
+                            # kept: made of the attack, the side (named by the board) and the number in the line
+                            key = ("beam", id(a), d, k, b)
+                            o = menus.get(key)
+                            if o is None:
+                                dn = b.dir_names[d]
+                                o = kept(menus, key, Option(f"attack:{a.id}:{dn}", f"Beam attack {a.name} to the "
+                                                            f"{DIR_WORDS.get(dn, dn)} ({_how(a.strength, a.cost)}): "
+                                                            f"{plural(k, 'Enemy', 'Enemies')} in the line", "Attack"))
+                            opts.append(o)
             # alliances/activation/move
             # two steps (Move, then where) keep the menu short for people and search bots
-            occupied = self.occupied()
+            occupied = {*map(char_pos, self.chars), *map(enemy_pos, self.enemies)}  # self.occupied(), inlined
+            occupied.discard(-1)
             speed = side.speed
             # a free neighbouring Space will do (_can_advance searches further only when every one is taken)
             if speed > 0 and (not occupied.issuperset(b.adj[pos]) or self._can_advance(ci, speed, occupied)):
-                opts.append(_move_option(speed))
+                opts.append(_MOVES.get(speed) or _move_option(speed))
             # alliances/activation/shake
             if c[C_COND]:
                 opts += [_SHAKE[cn] for cn in cond_names(c[C_COND])]
@@ -199,6 +211,7 @@ _END = Option("end", "End this Activation", "End")
 _WEB_ZIP = Option("skill:web_zip", "Web Zip (Action): Place this Character within 3 Spaces", "Skills")
 _SECOND_WIND = Option("skill:second_wind", "Second Wind (2 Power): remove 2 Damage", "Skills")
 _SHAKE = {cn: Option(f"shake:{cn}", f"Shake off {cond_title(cn)}", "Shake") for cn in CONDITIONS}
+_ACT_MENU = ("act_menu",)  # the frame (frames are immutable tuples: one shared)
 _MOVES: dict[int, Option] = {}  # by Speed (bounded by the content's Speeds)
 _HOW: dict[tuple[int, int], str] = {}  # an attack's dice and cost, as its label gives them (bounded likewise)
 
@@ -220,21 +233,30 @@ def _how(strength: int, cost: int) -> str:
 @decider("activate")
 def _activate_d(st: StateData) -> Decision:
     menus = st.game.menus
-    opts = [menus.get(("activate", i)) or kept(menus, ("activate", i), Option(f"activate:{st.game.squad[i]}", f"Activate {st.cname(i)}"))
-            for i in st.pending[2]]  # type: ignore[index]
+    cands = st.pending[2]  # type: ignore[index]
+    # the whole menu kept under the candidates (ids and labels depend on the squad alone)
+    opts = menus.get(("activate", cands))
+    if opts is None:
+        opts = kept(menus, ("activate", cands), tuple(
+            Option(f"activate:{st.game.squad[i]}", f"Activate {st.cname(i)}") for i in cands))
     return question(st, "Which Character Activates next?", opts, "activate")
 
 
 @answer("activate")
 def _activate_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
-    st._f_activate(st.game.squad.index(oid.split(":", 1)[1]))  # the next step at once
+    st._f_activate(st.game.squad.index(oid[9:]))  # "activate:<id>"; the next step at once
 
 
 @decider("act")
 def _act_d(st: StateData) -> Decision:
     _, _, ci, opts = st.pending  # type: ignore[misc]
-    what = "choose an action, skill or Interact" if not st.action_used else "use a skill or Interact, or end"
-    return question(st, f"{st.cname(ci)}'s Activation: {what}", opts, "activation")
+    used = st.action_used
+    menus = st.game.menus
+    prompt = menus.get(("act_prompt", ci, used))  # kept: a function of the Character (squad) and action_used alone
+    if prompt is None:
+        what = "choose an action, skill or Interact" if not used else "use a skill or Interact, or end"
+        prompt = kept(menus, ("act_prompt", ci, used), f"{st.cname(ci)}'s Activation: {what}")
+    return question(st, prompt, opts, "activation")
 
 
 @answer("act")
@@ -246,7 +268,7 @@ def _act_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
     if head == "end":
         st._f_act_end(ci)  # the next step at once
         return
-    st._push(("act_menu",))  # runs after whatever this choice pushes (LIFO)
+    st.stack.append(_ACT_MENU)  # runs after whatever this choice pushes (LIFO)
     if head == "move":
         # alliances/activation/move: then choose where (alliances/advance)
         st._ask("move_to", st.seat_of(ci), ci, tuple(st._advance_targets(ci, st.cside(ci).speed)), "move")

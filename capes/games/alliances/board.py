@@ -36,7 +36,7 @@ class Board:
     """Static geometry of one battlefield (shared by every state; never copied)."""
 
     __slots__ = ("width", "height", "n", "exists", "adj", "step", "dist", "ndirs", "dir_names", "labels", "_index", "opposite", "_balls",
-                 "within1")
+                 "within1", "_line_sets")
 
     def __init__(self, width: int, height: int, exists: list[bool], step: list[tuple[int, ...]],
                  dir_names: tuple[str, ...], opposite: tuple[int, ...]) -> None:
@@ -54,6 +54,7 @@ class Board:
         #: ``within1[s]``: the Spaces at distance 0 or 1 from ``s`` (Range 1: Interact, Secure, Contest)
         self.within1 = [frozenset(t for t in range(self.n) if self.dist[s][t] <= 1) for s in range(self.n)]
         self._balls: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._line_sets: dict[tuple[int, int, int], frozenset[int]] = {}
         self._index = {lab: s for s, lab in enumerate(self.labels)}
 
     @classmethod
@@ -131,6 +132,14 @@ class Board:
             if s < 0:
                 break
             out.append(s)
+        return out
+
+    def line_set(self, start: int, d: int, length: int) -> frozenset[int]:
+        """The Spaces of :meth:`line` as a set (cached: a board never changes; bounded by Spaces x sides x lengths)."""
+        key = (start, d, length)
+        out = self._line_sets.get(key)
+        if out is None:
+            out = self._line_sets[key] = frozenset(self.line(start, d, length))
         return out
 
     def dir_index(self, name: str) -> int:

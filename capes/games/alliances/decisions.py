@@ -13,7 +13,7 @@ This module imports no chapter, so every chapter can import it (no cycles).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.state import StateData
@@ -52,10 +52,14 @@ def answer(kind: str) -> Any:
 MENU_LIMIT = 4096
 
 
-def kept(menus: dict[Any, Option], key: Any, option: Option) -> Option:
-    """Keep ``option`` in a Game's ``menus`` under ``key``, which must hold every value its id, label and group
-    are made from (the Game fixes the content and squad): the next menu with the same key reuses it (an Option is
-    an immutable value). Emptied when full, so it stays bounded whatever the number of games."""
+_Kept = TypeVar("_Kept")
+
+
+def kept(menus: dict[Any, Any], key: Any, option: _Kept) -> _Kept:
+    """Keep ``option`` (an Option, or a tuple of them: a whole menu) in a Game's ``menus`` under ``key``, which must
+    hold every value its ids, labels and groups are made from (the Game fixes the content and squad): the next menu
+    with the same key reuses it (an Option is an immutable value). Emptied when full, so it stays bounded whatever
+    the number of games."""
     if len(menus) >= MENU_LIMIT:
         menus.clear()
     menus[key] = option

@@ -44,13 +44,14 @@ class EnemyAttack(StateData):
         Dazed token removed (alliances/enemy-conditions/bleed, alliances/boss-dazed)."""
         # alliances/enemies-attack: each Enemy attacks each Character within its Attack Range
         dist = self.board.dist
-        targets = [(i, self.chars[i][C_POS]) for i in self.awake()]
+        cards = self.ecards
+        targets = [(i, c[C_POS]) for i, c in enumerate(self.chars) if not c[C_DAZ] and c[C_POS] >= 0]  # awake()
         by_char: dict[int, list[int]] = {i: [] for i, _ in targets}
         attacked: list[int] = []
         for e in self.enemies:
             if e[E_DAZ]:
                 continue
-            rng = self.ecard(e).range
+            rng = cards[e[E_ID]].range  # self.ecard(e), inlined
             row = dist[e[E_POS]]
             hits = [i for i, p in targets if row[p] <= rng]
             if not hits:
@@ -88,13 +89,17 @@ class EnemyAttack(StateData):
         attackers = [by_uid[u] for u in uids if u in by_uid]
         if not attackers:
             return
-        cards = [self.ecard(e) for e in attackers]
+        ecards = self.ecards
+        cards = [ecards[e[E_ID]] for e in attackers]  # self.ecard(e), inlined
         # alliances/enemy-attack/2: Attack Strength = sum of Strengths
         strength = sum(card.strength for card in cards)
         # alliances/enemy-attack/3: type of the leftmost matching Enemy Stat Card
-        ids = [e[E_ID] for e in attackers]
-        first = next(x for x in self.game.mission["enemy_tracker"] if x in ids)
-        atype = cards[ids.index(first)].attack_type
+        if len(attackers) == 1 and attackers[0][E_ID] in self.game.tracker_ids:
+            atype = cards[0].attack_type  # one attacker: its own card (as the search below finds)
+        else:
+            ids = [e[E_ID] for e in attackers]
+            first = next(x for x in self.game.mission["enemy_tracker"] if x in ids)
+            atype = cards[ids.index(first)].attack_type
         # alliances/enemy-attack/4: defence pool (never fewer than one die)
         n = side.defense[atype] + max(0, bonus)
         if c[C_COND] & COND_BIT["incinerate"]:
@@ -153,8 +158,10 @@ class EnemyAttack(StateData):
     def _f_after_eatk(self, uids: tuple[int, ...]) -> None:
         # alliances/enemy/protection-programming: each Spider-Slayer that attacked Advances 1 Toward the
         # nearest Objective token (ties: the players decide; so does the order, when it can matter)
-        movers = tuple(u for u in uids if (e := self.enemy(u)) is not None
-                       and "protection_programming" in self.ecard(e).rules)
+        by_uid = {e[E_UID]: e for e in self.enemies}  # self.enemy(u), each found once
+        cards = self.ecards
+        movers = tuple(u for u in uids if (e := by_uid.get(u)) is not None
+                       and "protection_programming" in cards[e[E_ID]].rules)
         self._f_minions_move(movers, (1,) * len(movers), "alliances/enemy/protection-programming")  # the next step at once
 
     def _f_enemy_bleed(self) -> None:

@@ -76,12 +76,15 @@ class EnemyMove(StateData):
     def _f_enemies_move(self) -> None:
         # alliances/enemies-move/1: the Boss activates (Boss Battle only)
         # alliances/enemies-move/2: each Minion Advances its Speed Toward the nearest non-Dazed Character
-        mins = [e for e in self.enemies if not self.is_boss(e)]
-        minions = (tuple(e[E_UID] for e in mins), (-1,) * len(mins), "alliances/enemies-move/2")
         if self.stage.kind == "boss":
-            self._push(("boss_activate",), ("minions_move", *minions))
+            mins = [e for e in self.enemies if not self.is_boss(e)]
+            self._push(("boss_activate",), ("minions_move", tuple(e[E_UID] for e in mins), (-1,) * len(mins),
+                                             "alliances/enemies-move/2"))
         else:
-            self._f_minions_move(*minions)  # the next step at once (as pushing it and running the stack would)
+            # no Boss outside the Boss Battle: every Enemy; the next step at once (as pushing it and running the
+            # stack would)
+            ens = self.enemies
+            self._f_minions_move(tuple(e[E_UID] for e in ens), (-1,) * len(ens), "alliances/enemies-move/2")
 
     def _f_minions_move(self, uids: tuple[int, ...], speeds: tuple[int, ...], rule: str) -> None:
         """Several Enemies Advance at once. The rulebook gives no order, so the players decide it
@@ -129,10 +132,11 @@ class EnemyMove(StateData):
         """Could the order of these Advances matter? Only if two Enemies could reach each other's Spaces (an
         Advance may pass but not end on another Enemy; Characters do not move meanwhile)."""
         d = self.board.dist
+        cards = self.ecards  # self.ecard(e), inlined
         pos = []
         for u, sp in live:
             e = by_uid[u]
-            pos.append((e[E_POS], self.ecard(e).speed if sp < 0 else sp))
+            pos.append((e[E_POS], cards[e[E_ID]].speed if sp < 0 else sp))
         for i, (a, sa) in enumerate(pos):
             da = d[a]
             for b, sb in pos[i + 1:]:
@@ -149,13 +153,13 @@ class EnemyMove(StateData):
         if e[E_DAZ]:
             return
         if speed < 0:
-            speed = self.ecard(e).speed
+            speed = self.ecards[e[E_ID]].speed  # self.ecard(e), inlined
         # alliances/nearest: ties are the players' decision
         cands = self._nearest_chars(e[E_POS])
         if not cands:
             return
         if len(cands) > 1:
-            self._ask("nearest", self.prio_seat, uid, speed, tuple(cands), rule)
+            self.pending = ("nearest", self.game.ctrl[self.priority], uid, speed, tuple(cands), rule)  # _ask, inlined
             return
         ci = cands[0]
         self._enemy_advance(e, self.chars[ci][C_POS], speed, rule, self.game.cnames[ci])
@@ -184,9 +188,13 @@ class EnemyMove(StateData):
         """
         start = e[E_POS]
         b = self.board
-        # ``others`` may hold the mover's own Space: advance_end never considers the start as an end
-        end = advance_end(b.adj, b.dist[goal], self.terrain, start, goal, speed, set(map(char_pos, self.chars)),
-                          set(map(enemy_pos, self.enemies)), "goblin_glider" in self.ecard(e).rules)
+        dist = b.dist[goal]
+        if dist[start] == 0 or (dist[start] == 1 and goal in self.occupied()):
+            end = start  # advance_end's first test (already as near as an end can be), before building its sets
+        else:
+            # ``others`` may hold the mover's own Space: advance_end never considers the start as an end
+            end = advance_end(b.adj, dist, self.terrain, start, goal, speed, set(map(char_pos, self.chars)),
+                              set(map(enemy_pos, self.enemies)), "goblin_glider" in self.ecards[e[E_ID]].rules)
         labels = b.labels
         what = f" Toward {toward}" if toward else ""
         if end != start:

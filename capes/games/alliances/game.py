@@ -6,7 +6,7 @@ from typing import Any
 
 from capes.core.config import Param
 from capes.core.errors import ConfigError, ContentError
-from capes.core.protocol import ContentEntry, Game, Option, State
+from capes.core.protocol import ContentEntry, Game, State
 from capes.core.rng import Rng
 from capes.games.alliances.content import Content, Side, load_content
 from capes.games.alliances.engine import AlliancesState
@@ -19,6 +19,16 @@ ROUND_BOUND = 400
 
 def _char_ids() -> list[str]:
     return list(load_content(None).characters)
+
+
+_SEARCH: list[Any] = []  # the bots' search module, imported on first use (once: it runs at every playout step)
+
+
+def _search() -> Any:
+    if not _SEARCH:
+        from capes.games.alliances.bots import search
+        _SEARCH.append(search)
+    return _SEARCH[0]
 
 
 class AlliancesGame(Game):
@@ -63,7 +73,7 @@ class AlliancesGame(Game):
         self.side_rows: tuple[tuple[dict[tuple[str, ...], Side], dict[tuple[str, ...], Side]], ...] = tuple(
             ({}, {}) for _ in squad)
         self.enames = {eid: card.name for eid, card in self.data.enemies.items()}  # state.ename
-        self.menus: dict[Any, Option] = {}  # Options reused by frequent questions (decisions.kept; bounded)
+        self.menus: dict[Any, Any] = {}  # Options (or menus of them) reused by frequent questions (decisions.kept; bounded)
         self.players = cfg["players"]
         # alliances/squad: the players decide who controls which Character (config `control`), else
         # Characters are split among players in squad order
@@ -80,6 +90,7 @@ class AlliancesGame(Game):
         self.mission = m
         self.stage_ids = tuple(m["long_stages"] if cfg["long"] else m["standard_stages"]) + (m["boss_battle"],)
         self.boss_id = m["boss"]
+        self.tracker_ids = frozenset(m["enemy_tracker"])  # the Enemy Stat Cards of the Enemy Tracker
         self._types = {**m["minions"], "mini_boss": self.boss_id, "boss": self.boss_id}
         for sid in self.stage_ids:
             st = self.data.stages[sid]
@@ -87,10 +98,21 @@ class AlliancesGame(Game):
             if cfg["difficulty"] > free:
                 raise ConfigError(f"alliances: config 'difficulty' must be at most {free} (free Spawn Tracker spots on {st.name})")
         self._sides: dict[tuple[str, int, tuple[str, ...]], Side] = {}
+        self._stage_cards: dict[str, dict[str, Any]] = {}
         if 0 < cfg["round_limit"] < 5:
             raise ConfigError(f"alliances: config 'round_limit' must be 0 (off) or from 5 to 200 (got {cfg['round_limit']})")
         if cfg["round_limit"]:
             self.max_actions = ROUND_BOUND * cfg["round_limit"] + 500  # type: ignore[misc]
+
+    def stage_cards(self, kind: str) -> dict[str, Any]:
+        """Enemy Stat Card id -> the card an Enemy of that id uses in a Stage of ``kind`` (state.ecard): its own, but
+        the Boss's Boss side in the Boss Battle. Made once per kind (the content never changes)."""
+        got = self._stage_cards.get(kind)
+        if got is None:
+            got = self._stage_cards[kind] = {
+                eid: card.boss if card.boss is not None and eid == self.boss_id and kind == "boss" else card
+                for eid, card in self.data.enemies.items()}
+        return got
 
     def type_to_enemy(self, t: str) -> str:
         return self._types[t]
@@ -140,12 +162,10 @@ class AlliancesGame(Game):
         return dict(BOTS)
 
     def rollout_policy(self, state: State, rng: Rng) -> str:
-        from capes.games.alliances.bots import rollout_choice
-        return rollout_choice(state, rng)
+        return _search().rollout_choice(state, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
-        from capes.games.alliances.bots import evaluate
-        return evaluate(state)
+        return _search().evaluate(state)
 
     def sim_stats(self, state: State) -> dict[str, float]:
         """Stages cleared and Rounds played, for ``capes sim``."""

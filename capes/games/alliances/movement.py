@@ -227,7 +227,8 @@ def _move_to_d(st: StateData) -> Decision:
     here = st.chars[ci][C_POS]
     dist = st.board.dist[here]
     # a long list: grouped by how far each Space is (Option.group)
-    opts = [_destination(verb, lab[x], dist[x]) for x in spaces]
+    got = _DESTINATIONS.get
+    opts = [got((verb, lab[x], dist[x])) or _destination(verb, lab[x], dist[x]) for x in spaces]
     return question(st, f"{st.cname(ci)} at {lab[here]}: where to {verb}?", opts, "destination")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.content import CRIT, HIT, WILD
-from capes.games.alliances.decisions import answer, decider, question
+from capes.games.alliances.decisions import answer, decider, kept, question
 from capes.games.alliances.stages import SCRIPTS_SETUP
 from capes.games.alliances.state import C_POS, C_TOK, SUCC_ATK, StateData
 
@@ -139,7 +139,8 @@ class Setup(StateData):
         self._push(*[("deploy", (ci + k) % 4) for k in range(4)], ("round",))
 
     def _f_deploy(self, ci: int) -> None:
-        free = [s for s in self.stage.spaces_of("D") if s not in self.occupied()]
+        occ = self.occupied()
+        free = [s for s in self.stage.spaces_of("D") if s not in occ]
         if len(free) == 1:
             self._deploy(ci, free[0])
         else:
@@ -229,7 +230,11 @@ def _give_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
 @decider("deploy")
 def _deploy_d(st: StateData) -> Decision:
     _, _, ci, free = st.pending  # type: ignore[misc]
-    opts = [Option(f"deploy:{st.lbl(s)}", f"Deploy at {st.lbl(s)}") for s in free]
+    menus = st.game.menus
+    b = st.board
+    # kept per Space (made of its label alone)
+    opts = [menus.get(("deploy", s, b)) or kept(menus, ("deploy", s, b), Option(f"deploy:{b.labels[s]}", f"Deploy at {b.labels[s]}"))
+            for s in free]
     return question(st, f"Deploy {st.cname(ci)} on a Deployment Space", opts, "deploy")
 
 

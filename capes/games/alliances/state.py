@@ -143,10 +143,8 @@ class StateData(State):
         return skill in self.cside(ci).skills
 
     def ecard(self, e: list[Any]) -> Any:
-        card = self.game.data.enemies[e[E_ID]]
-        if card.boss is not None and e[E_ID] == self.game.boss_id and self.stage.kind == "boss":  # is_boss(e)
-            return card.boss
-        return card
+        """The Enemy's Stat Card (the Boss side for the Boss in the Boss Battle): ``self.ecards[e[E_ID]]``."""
+        return self.ecards[e[E_ID]]
 
     def is_boss(self, e: list[Any]) -> bool:
         return e[E_ID] == self.game.boss_id and self.stage.kind == "boss"
@@ -156,16 +154,18 @@ class StateData(State):
 
     def ewhere(self, e: list[Any]) -> str:
         """The Enemy as players tell it apart: its name and its Space."""
-        return f"{self.ename(e)} at {self.lbl(e[E_POS])}" if e[E_POS] >= 0 else self.ename(e)
+        p = e[E_POS]
+        return f"{self.game.enames[e[E_ID]]} at {self.board.labels[p]}" if p >= 0 else self.game.enames[e[E_ID]]
 
     def etype(self, e: list[Any]) -> str:
         return "boss" if self.is_boss(e) else self.game.data.enemies[e[E_ID]].type
 
     def _set_stage(self, i: int) -> None:
-        """Point ``stage``/``board`` (static data, shared, never copied) at Mission Stage ``i``."""
+        """Point ``stage``/``board``/``ecards`` (static data, shared, never copied) at Mission Stage ``i``."""
         self.stage_i = i
         self.stage = self.game.data.stages[self.order[i]]
         self.board = self.stage.board
+        self.ecards = self.game.stage_cards(self.stage.kind)  # Enemy Stat Card id -> card (static, shared)
 
     def lbl(self, s: int) -> str:
         return self.board.labels[s]

@@ -16,23 +16,40 @@ def rollout_choice(state: Any, rng: Rng) -> str:
     d = state.decision
     opts = d.options
     n = len(opts)
-    if d.kind == "activation" and n > 1:
-        inter = [o for o in opts if o.id.startswith("interact:") and not o.id.startswith("interact:held")]
+    kind = d.kind
+    if kind == "activation" and n > 1:
+        # one pass sorts the ids into the three lists the rule of thumb picks from (each in menu order)
+        inter = []
+        atk = []
+        rest = []
+        for o in opts:
+            oid = o.id
+            if oid == "end":
+                continue
+            rest.append(oid)
+            if oid.startswith("interact:"):
+                if not oid.startswith("interact:held"):
+                    inter.append(oid)
+            elif oid.startswith(("attack:", "skill:web_toss")):
+                atk.append(oid)
         if inter:
-            return inter[rng.randbelow(len(inter))].id
-        atk = [o for o in opts if o.id.startswith(("attack:", "skill:web_toss"))]
+            return inter[rng.randbelow(len(inter))]
         if atk:
-            return atk[rng.randbelow(len(atk))].id
-        rest = [o for o in opts if o.id != "end"] or list(opts)
-        return rest[rng.randbelow(len(rest))].id
-    if d.kind == "destination" and state.enemies and rng.randbelow(4):
-        b = state.board
+            return atk[rng.randbelow(len(atk))]
+        if not rest:
+            return opts[rng.randbelow(n)].id
+        return rest[rng.randbelow(len(rest))]
+    if kind == "destination" and state.enemies and rng.randbelow(4):
         ens = [e[2] for e in state.enemies if e[2] >= 0]
         if ens:
-            return min(opts, key=lambda o: min(b.dist[b.parse(o.id[5:])][x] for x in ens)).id
-    if d.kind == "reactive" and n == 2 and opts[0].id == "use":
+            # the options are the question's Spaces, in order (movement._move_to_d): the first nearest an Enemy
+            dist = state.board.dist
+            spaces = state.pending[3]
+            best = min(range(n), key=lambda i: min(map(dist[spaces[i]].__getitem__, ens)))
+            return opts[best].id
+    if kind == "reactive" and n == 2 and opts[0].id == "use":
         return "use"
-    if d.kind == "assist":
+    if kind == "assist":
         heal = [o for o in opts if o.id.endswith(":heal")]
         if heal:
             return heal[0].id
