@@ -271,7 +271,7 @@ def _act_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
     st.stack.append(_ACT_MENU)  # runs after whatever this choice pushes (LIFO)
     if head == "move":
         # alliances/activation/move: then choose where (alliances/advance)
-        st._ask("move_to", st.seat_of(ci), ci, tuple(st._advance_targets(ci, st.cside(ci).speed)), "move")
+        st.pending = ("move_to", st.game.ctrl[ci], ci, tuple(st._advance_targets(ci, st.cside(ci).speed)), "move")
     elif head == "attack":
         st._f_attack(ci, parts[1], parts[2] if len(parts) > 2 else "")  # the next step at once
     elif head == "shake":

@@ -119,25 +119,30 @@ class Damage(StateData):
     def _f_assist_give(self, ci: int, n: int, got: tuple[int, ...]) -> None:
         if n <= 0 or self.over:
             return
-        cands = [j for j in self.awake() if j != ci and j not in got]
+        chars = self.chars
+        # awake(), inlined: the non-Dazed Characters on the battlefield
+        cands = [j for j, cj in enumerate(chars) if not cj[C_DAZ] and cj[C_POS] >= 0 and j != ci and j not in got]
         if not cands:
             return
         opts = []
         occupied = self.occupied()
         adj = self.board.adj
+        menus = self.game.menus
         for j in cands:
-            cj = self.chars[j]
+            cj = chars[j]
+            # the kept Options looked up first (_assist_option makes and keeps one the first time)
             if cj[C_STA] < self.cside(j).stamina:
-                opts.append(self._assist_option(j, "heal"))
+                opts.append(menus.get(("assist", j, "heal", "")) or self._assist_option(j, "heal"))
             if cj[C_COND]:
                 opts += [self._assist_option(j, "cond", cn) for cn in cond_names(cj[C_COND])]
-            opts.append(self._assist_option(j, "power"))
+            opts.append(menus.get(("assist", j, "power", "")) or self._assist_option(j, "power"))
             if not occupied.issuperset(adj[cj[C_POS]]):  # _can_advance(j, 1): a free neighbouring Space
-                opts.append(self._assist_option(j, "advance"))
+                opts.append(menus.get(("assist", j, "advance", "")) or self._assist_option(j, "advance"))
+        seat = self.game.ctrl[ci]
         if len(opts) == 1:
-            ANSWERS["assist"](self, opts[0].id, ("assist", self.seat_of(ci), ci, n, got, tuple(opts)))
+            ANSWERS["assist"](self, opts[0].id, ("assist", seat, ci, n, got, tuple(opts)))
             return
-        self._ask("assist", self.seat_of(ci), ci, n, got, tuple(opts))
+        self.pending = ("assist", seat, ci, n, got, tuple(opts))  # _ask, inlined
 
 
 _ASSIST_TEXT = {"heal": "{} removes 1 Damage", "power": "{} gains 1 Power", "advance": "{} Advances 1 Space"}

@@ -70,11 +70,12 @@ class EnemyAttack(StateData):
         if step:
             frames.append(("enemy_bleed",))
             frames.append(("boss_undaze",))
+        # _push(*frames), inlined (the stack holds them last first)
         if frames[0][0] == "eatk":  # the first attack at once (as pushing it and running the stack would)
-            self._push(*frames[1:])
+            self.stack.extend(frames[:0:-1])
             self._f_eatk(*frames[0][1:])
         else:
-            self._push(*frames)
+            self.stack.extend(frames[::-1])
 
     def _f_eatk(self, ci: int, uids: tuple[int, ...], bonus: int) -> None:
         c = self.chars[ci]
@@ -83,7 +84,7 @@ class EnemyAttack(StateData):
         side = self.cside(ci)  # the same all through: Damage changes neither the Injured side nor the cards
         # alliances/enemy-attack/1: effects when a Character is targeted (Spider-Sense, reactive)
         if bonus == 0 and "spider_sense" in side.skills and c[C_POW] >= 1:  # has_skill: not Dazed (checked)
-            self._ask("react", self.seat_of(ci), "spider_sense", ci, uids)
+            self.pending = ("react", self.game.ctrl[ci], "spider_sense", ci, uids)  # _ask, inlined
             return
         by_uid = {e[E_UID]: e for e in self.enemies}
         attackers = [by_uid[u] for u in uids if u in by_uid]
@@ -92,7 +93,7 @@ class EnemyAttack(StateData):
         ecards = self.ecards
         cards = [ecards[e[E_ID]] for e in attackers]  # self.ecard(e), inlined
         # alliances/enemy-attack/2: Attack Strength = sum of Strengths
-        strength = sum(card.strength for card in cards)
+        strength = sum([card.strength for card in cards])
         # alliances/enemy-attack/3: type of the leftmost matching Enemy Stat Card
         if len(attackers) == 1 and attackers[0][E_ID] in self.game.tracker_ids:
             atype = cards[0].attack_type  # one attacker: its own card (as the search below finds)
@@ -127,7 +128,7 @@ class EnemyAttack(StateData):
         final = strength - succ
         who = (self.ewhere(attackers[0]) + " attacks" if len(attackers) == 1
                else f"{plural(len(attackers), 'Enemy', 'Enemies')} attack")
-        self.emit("alliances/enemy-attack/8", f"{who} {name} ({ATTACK_TYPES[atype].title()}, Attack Strength {strength}); "
+        self.emit("alliances/enemy-attack/8", f"{who} {name} ({_TYPE_TITLES[atype]}, Attack Strength {strength}); "
                   f"defence [{','.join(map(RESULT_NAMES.__getitem__, r))}] = {plural(succ, 'success', 'successes')}; "
                   + (f"final Attack Strength {final}." if final > 0 else "final Attack Strength 0: no Damage."))
         # alliances/enemy-attack/10: Damage and Power
@@ -142,7 +143,7 @@ class EnemyAttack(StateData):
         reflexes = not c[C_DAZ] and "quick_reflexes" in side.skills and self._can_advance(ci, 1)
         if self.over:
             return
-        if any("crushing_grip" in card.rules for card in cards) and not c[C_DAZ]:
+        if not c[C_DAZ] and any(["crushing_grip" in card.rules for card in cards]):
             if not c[C_COND] & COND_BIT["shock"]:
                 c[C_COND] |= COND_BIT["shock"]
                 self.emit("alliances/enemy/crushing-grip", f"Crushing Grip: {name} gains Shock.")
@@ -185,6 +186,7 @@ class EnemyAttack(StateData):
             e[E_DAZ] = 0
 
 
+_TYPE_TITLES = tuple(t.title() for t in ATTACK_TYPES)  # as the log names an attack's type
 _SPIDER_SENSE = (Option("use", "Spider-Sense: spend 1 Power to add 1 die to the defence pool"), Option("pass", "Do not use it"))
 
 
@@ -202,7 +204,7 @@ def _react_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
         st.chars[ci][C_POW] -= 1
         bonus = 1
         st.emit("alliances/content/spider-sense", f"{st.cname(ci)}'s Spider-Sense adds a defence die.")
-    st._push(("eatk", ci, uids, bonus))
+    st._f_eatk(ci, uids, bonus)  # the next step at once (as pushing it and running the stack would)
 
 
 @decider("reflex")

@@ -84,7 +84,7 @@ class EnemyMove(StateData):
             # no Boss outside the Boss Battle: every Enemy; the next step at once (as pushing it and running the
             # stack would)
             ens = self.enemies
-            self._f_minions_move(tuple(e[E_UID] for e in ens), (-1,) * len(ens), "alliances/enemies-move/2")
+            self._f_minions_move(tuple([e[E_UID] for e in ens]), (-1,) * len(ens), "alliances/enemies-move/2")
 
     def _f_minions_move(self, uids: tuple[int, ...], speeds: tuple[int, ...], rule: str) -> None:
         """Several Enemies Advance at once. The rulebook gives no order, so the players decide it
@@ -104,12 +104,13 @@ class EnemyMove(StateData):
         else:
             ask = len(live) > 1 and self._moves_interact(live, by_uid)
         if ask:
-            self._ask("minion_order", self.prio_seat, tuple(u for u, _ in live), tuple(sp for _, sp in live), rule)
+            us, sps = zip(*live, strict=True)  # the uids and the speeds, as tuples
+            self.pending = ("minion_order", self.game.ctrl[self.priority], us, sps, rule)  # _ask, inlined
             return
         if len(live) > 1:
-            self._push(*[self._move_frame(u, sp, rule) for u, sp in live[1:]])
-        if live:
-            self._move_now(*live[0], rule)  # the first at once (as pushing it and running the stack would)
+            # _push(*frames), inlined: the stack holds them last first
+            self.stack.extend([self._move_frame(u, sp, rule) for u, sp in live[:0:-1]])
+        self._move_now(*live[0], rule)  # the first at once (as pushing it and running the stack would)
 
     @staticmethod
     def _move_frame(u: int, sp: int, rule: str) -> tuple[Any, ...]:
@@ -224,12 +225,12 @@ def _nearest_d(st: StateData) -> Decision:
     uid, cands = st.pending[2], st.pending[4]  # type: ignore[index]
     e = st.enemy(uid)
     nm = st.ewhere(e) if e else "the Enemy"
-    menus = st.game.menus
-    opts = []
-    for i in cands:
-        key = ("nearest", nm, i, st.chars[i][C_POS], st.board)
-        opts.append(menus.get(key) or kept(menus, key, Option(
-            f"nearest:{st.game.squad[i]}", f"{nm} Advances Toward {st.cname(i)} (at {st.lbl(st.chars[i][C_POS])})")))
+    # not kept: a tie of the same Enemy and Characters at the same Spaces seldom comes again (most were misses)
+    squad = st.game.squad
+    cnames = st.game.cnames
+    labels = st.board.labels
+    opts = [Option(f"nearest:{squad[i]}", f"{nm} Advances Toward {cnames[i]} (at {labels[st.chars[i][C_POS]]})")
+            for i in cands]
     return question(st, f"Tie for the nearest Character: which one does {nm} Advance Toward?", opts, "nearest")
 
 
@@ -269,13 +270,15 @@ def _minion_order_d(st: StateData) -> Decision:
 @answer("minion_order")
 def _minion_order_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
     _, _, uids, speeds, rule = p
+    # the first Advance runs at once (as pushing it and running the stack would), the rest stay on the stack
     if oid == "order:arrival":
-        st._push(*[st._move_frame(u, sp, rule) for u, sp in zip(uids, speeds, strict=True)])
+        st._push(*[st._move_frame(u, sp, rule) for u, sp in zip(uids[1:], speeds[1:], strict=True)])
+        st._move_now(uids[0], speeds[0], rule)
         return
-    u = int(oid.split(":")[1])
+    u = int(oid[6:])  # "first:<uid>"
     i = uids.index(u)
-    st._push(st._move_frame(u, speeds[i], rule),
-             ("minions_move", uids[:i] + uids[i + 1:], speeds[:i] + speeds[i + 1:], rule))
+    st.stack.append(("minions_move", uids[:i] + uids[i + 1:], speeds[:i] + speeds[i + 1:], rule))
+    st._move_now(u, speeds[i], rule)
 
 
 @decider("nearest_obj")

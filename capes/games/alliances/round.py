@@ -29,6 +29,18 @@ from capes.games.alliances.state import (
 )
 
 
+def _turn_steps(t: int) -> tuple[tuple[Any, ...], ...]:
+    """A Turn's steps in the order they run (alliances/turn)."""
+    return (("act_pick",), ("act_pick",), ("act_pick",), ("act_pick",), ("enemies_move",), ("enemies_spawn",),
+            ("enemies_attack", 1), ("pass_priority",), ("end_turn", t))
+
+
+# the frames of a Round and of each Turn as the stack holds them (_push's order: the last to run first); frames
+# are immutable tuples, so every state shares them
+_ROUND_FRAMES = (("round",), ("cleanup",), ("turn", 1), ("turn", 0))
+_TURN_FRAMES = tuple(_turn_steps(t)[::-1] for t in (0, 1))
+
+
 class Round(StateData):
     """The Round, its phases and Turns, Stage completion."""
 
@@ -41,7 +53,7 @@ class Round(StateData):
         self.round += 1
         self.rounds_total += 1
         self.emit("alliances/round", f"Round {self.round} begins.")
-        self._push(("turn", 0), ("turn", 1), ("cleanup",), ("round",))
+        self.stack.extend(_ROUND_FRAMES)  # _push(("turn", 0), ("turn", 1), ("cleanup",), ("round",))
         self._f_power()  # the first step at once (as pushing it and running the stack would)
 
     def _f_power(self) -> None:
@@ -53,8 +65,7 @@ class Round(StateData):
         # alliances/turn
         self.turn = t
         self.interacted = ()
-        self._push(("act_pick",), ("act_pick",), ("act_pick",), ("act_pick",), ("enemies_move",),
-                   ("enemies_spawn",), ("enemies_attack", 1), ("pass_priority",), ("end_turn", t))
+        self.stack.extend(_TURN_FRAMES[t])  # _push(*_turn_steps(t))
 
     def _f_pass_priority(self) -> None:
         # alliances/pass-priority: clockwise (squad order)

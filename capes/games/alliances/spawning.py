@@ -44,7 +44,7 @@ class Spawning(StateData):
         frames += [("spawn", -1, 0)] * (max(0, fails - 1) + r.count(BLANK))  # /2
         frames.append(("spawn_icons", tuple(x for x in r if x not in (FAIL, BLANK))))  # /3
         frames.append(("compact",))  # /4
-        self._push(*frames)
+        self.stack.extend(frames[::-1])  # _push(*frames), inlined
 
     def _f_spawn_icons(self, icons: tuple[int, ...]) -> None:
         """alliances/enemies-spawn/3, one Spawn per other result. The rulebook gives no order among them, and it
@@ -53,7 +53,7 @@ class Spawning(StateData):
         if len(set(icons)) > 1 and self._first_enemy_slot() >= 0:
             self._ask("icon_order", self.prio_seat, icons)
             return
-        self._push(*[("spawn", x, 0) for x in icons])
+        self.stack.extend([("spawn", x, 0) for x in icons[::-1]])  # _push(...), inlined
 
     def _f_empty_tracker(self) -> None:
         # alliances/empty-spawn-tracker: each Enemy Advances 1 Toward the closest non-Dazed Character
