@@ -15,7 +15,7 @@ from typing import Any
 
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.content import COND_BIT, CONDITIONS
-from capes.games.alliances.decisions import INTERACT_DO, answer, decider, kept, question
+from capes.games.alliances.decisions import INTERACT_DO, answer, decider, kept
 from capes.games.alliances.stages import SCRIPTS_INTERACT, no_interact
 from capes.games.alliances.state import (
     C_COND,
@@ -239,7 +239,7 @@ def _activate_d(st: StateData) -> Decision:
     if opts is None:
         opts = kept(menus, ("activate", cands), tuple(
             Option(f"activate:{st.game.squad[i]}", f"Activate {st.cname(i)}") for i in cands))
-    return question(st, "Which Character Activates next?", opts, "activate")
+    return Decision(st.pending[1], "Which Character Activates next?", opts, (), False, "activate")  # question(), inlined (opts: a kept tuple)
 
 
 @answer("activate")
@@ -256,7 +256,7 @@ def _act_d(st: StateData) -> Decision:
     if prompt is None:
         what = "choose an action, skill or Interact" if not used else "use a skill or Interact, or end"
         prompt = kept(menus, ("act_prompt", ci, used), f"{st.cname(ci)}'s Activation: {what}")
-    return question(st, prompt, opts, "activation")
+    return Decision(st.pending[1], prompt, tuple(opts), (), False, "activation")  # question(), inlined
 
 
 @answer("act")

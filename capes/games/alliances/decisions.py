@@ -56,10 +56,10 @@ _Kept = TypeVar("_Kept")
 
 
 def kept(menus: dict[Any, Any], key: Any, option: _Kept) -> _Kept:
-    """Keep ``option`` (an Option, or a tuple of them: a whole menu) in a Game's ``menus`` under ``key``, which must
-    hold every value its ids, labels and groups are made from (the Game fixes the content and squad): the next menu
-    with the same key reuses it (an Option is an immutable value). Emptied when full, so it stays bounded whatever
-    the number of games."""
+    """Keep ``option`` (an Option, a tuple of them: a whole menu, or a dict of them by a Space) in a Game's ``menus``
+    under ``key``, which must hold every value its ids, labels and groups are made from but the dict's own key (the
+    Game fixes the content and squad): the next menu with the same key reuses it (an Option is an immutable value).
+    Emptied when full, so it stays bounded whatever the number of games (a dict holds at most a board's Spaces)."""
     if len(menus) >= MENU_LIMIT:
         menus.clear()
     menus[key] = option

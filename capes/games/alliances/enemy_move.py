@@ -155,8 +155,18 @@ class EnemyMove(StateData):
             return
         if speed < 0:
             speed = self.ecards[e[E_ID]].speed  # self.ecard(e), inlined
-        # alliances/nearest: ties are the players' decision
-        cands = self._nearest_chars(e[E_POS])
+        # alliances/nearest: ties are the players' decision (self._nearest_chars(e[E_POS]), inlined: once per Advance)
+        dist = self.board.dist[e[E_POS]]
+        best = 1 << 30
+        cands: list[int] = []
+        for i, c in enumerate(self.chars):
+            if c[C_DAZ] or c[C_POS] < 0:
+                continue
+            d = dist[c[C_POS]]
+            if d < best:
+                best, cands = d, [i]
+            elif d == best:
+                cands.append(i)
         if not cands:
             return
         if len(cands) > 1:
@@ -264,7 +274,7 @@ def _minion_order_d(st: StateData) -> Decision:
             opts.append(menus.get(key) or kept(menus, key, Option(f"first:{u}", f"{st.ewhere(e)} {verb} next", "Choose the next")))
     prompt = ("Enemy Bleed KOs several Minions: the players decide the order they go back onto the Spawn Tracker"
               if bleed else "Enemies Advance: the players decide the order")
-    return question(st, prompt, opts, "enemy-order")
+    return Decision(st.pending[1], prompt, tuple(opts), (), False, "enemy-order")  # question(), inlined
 
 
 @answer("minion_order")

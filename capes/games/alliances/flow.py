@@ -69,9 +69,10 @@ class Flow(StateData):
         self.pending = (kind, seat, *data)
 
     def _compute_decision(self) -> Decision:
-        if self.over or self.pending is None:
+        p = self.pending
+        if self.over or p is None:
             return GAME_OVER
-        return DECIDERS[self.pending[0]](self)
+        return DECIDERS[p[0]](self)
 
     def _do(self, oid: str) -> None:
         p = self.pending

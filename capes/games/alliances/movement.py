@@ -13,7 +13,7 @@ from typing import Any
 
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.content import COND_BIT, CRIT
-from capes.games.alliances.decisions import answer, decider, question
+from capes.games.alliances.decisions import answer, decider, kept, question
 from capes.games.alliances.state import (
     C_COND,
     C_DAZ,
@@ -227,8 +227,18 @@ def _move_to_d(st: StateData) -> Decision:
     here = st.chars[ci][C_POS]
     dist = st.board.dist[here]
     # a long list: grouped by how far each Space is (Option.group)
-    got = _DESTINATIONS.get
-    opts = [got((verb, lab[x], dist[x])) or _destination(verb, lab[x], dist[x]) for x in spaces]
+    # the Options from ``here`` by Space, kept per Game (each made of the verb, the Space's label and its distance)
+    menus = st.game.menus
+    key = ("dest", verb, here, st.board)
+    row = menus.get(key)
+    if row is None:
+        row = kept(menus, key, {})
+    opts = []
+    for x in spaces:
+        o = row.get(x)
+        if o is None:
+            o = row[x] = _destination(verb, lab[x], dist[x])
+        opts.append(o)
     return question(st, f"{st.cname(ci)} at {lab[here]}: where to {verb}?", opts, "destination")
 
 

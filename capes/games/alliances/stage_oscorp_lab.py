@@ -13,7 +13,7 @@ from typing import Any
 
 from capes.core.protocol import Decision, Option
 from capes.games.alliances.content import RESULT_NAMES
-from capes.games.alliances.decisions import INTERACT_DO, answer, decider, frame, question
+from capes.games.alliances.decisions import INTERACT_DO, answer, decider, frame, kept, question
 from capes.games.alliances.objectives import contested_by_enemy, tokens_in_reach
 from capes.games.alliances.state import (
     C_HELD,
@@ -45,6 +45,8 @@ def _lab_interact(st: StateData, ci: int) -> list[Option]:
     held = {x for _, x in st.chars[ci][C_HELD]}
     offered: set[tuple[int, int]] = set()
     done = st.interacted
+    menus = st.game.menus
+    b = st.board
     for t in reach:
         if (ci, t[T_ID]) in done:
             continue  # alliances/interact: once per token per Turn
@@ -52,9 +54,20 @@ def _lab_interact(st: StateData, ci: int) -> list[Option]:
             if (t[T_SYM], t[T_POS]) in offered:
                 continue  # two alike Ingredients in one Space are one choice for the player
             offered.add((t[T_SYM], t[T_POS]))
-            out.append(Option(f"interact:{t[T_ID]}", f"Interact: pick up the {RESULT_NAMES[t[T_SYM]]} Ingredient at {st.lbl(t[T_POS])}", "Interact"))
+            # kept per Game: made of the token's id, symbol and Space (named by the board)
+            key = ("ing", t[T_ID], t[T_SYM], t[T_POS], b)
+            o = menus.get(key)
+            if o is None:
+                o = kept(menus, key, Option(f"interact:{t[T_ID]}", f"Interact: pick up the {RESULT_NAMES[t[T_SYM]]} "
+                                            f"Ingredient at {b.labels[t[T_POS]]}", "Interact"))
+            out.append(o)
         elif t[T_KIND] == "obj" and t[T_SYM] in held and not contested_by_enemy(st, t[T_POS]):
-            out.append(Option(f"interact:{t[T_ID]}", f"Interact: add Ingredients to the {RESULT_NAMES[t[T_SYM]]} Sample", "Interact"))
+            key = ("sample", t[T_ID], t[T_SYM])
+            o = menus.get(key)
+            if o is None:
+                o = kept(menus, key, Option(f"interact:{t[T_ID]}", f"Interact: add Ingredients to the "
+                                            f"{RESULT_NAMES[t[T_SYM]]} Sample", "Interact"))
+            out.append(o)
     # alliances/stage/lab-partners: the holder's player is asked when it is another player (ruling 22)
     for j in partners:
         for tid, sym in sorted({x[1]: x for x in st.chars[j][C_HELD]}.values()):
