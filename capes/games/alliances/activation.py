@@ -11,6 +11,7 @@ alliances/place, alliances/skills/active, alliances/stage/lab-partners, alliance
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from capes.core.protocol import Decision, Option
@@ -120,9 +121,9 @@ class Activation(StateData):
                             # uid, card and Space, and the board naming the Space
                             key = ("attack", id(a), e[E_UID], e[E_ID], ep, b)
                             o = menus.get(key)
-                            if o is None:
-                                o = kept(menus, key, Option(f"attack:{a.id}:{e[E_UID]}", f"Attack {self.ewhere(e)} with "
-                                                            f"{a.name} ({_how(a.strength, a.cost)})", "Attack"))
+                            if o is None:  # half the lookups (the Enemies move): the label made on first read
+                                o = kept(menus, key, Option(f"attack:{a.id}:{e[E_UID]}", partial(
+                                    _attack_label, self.game.enames[e[E_ID]], b.labels[ep] if ep >= 0 else "", a), "Attack"))
                             opts.append(o)
                 elif a.shape == "A":
                     k = sum(1 for e in ens if dist[e[E_POS]] <= a.range)
@@ -223,6 +224,13 @@ def _move_option(speed: int) -> Option:
     return o
 
 
+def _attack_label(enemy: str, space: str, a: Any) -> str:
+    """A single-target attack's label: the Enemy's name and Space label ("" off the battlefield) as ``ewhere``
+    gives them, and the attack (content, fixed for the Game)."""
+    where = f"{enemy} at {space}" if space else enemy
+    return f"Attack {where} with {a.name} ({_how(a.strength, a.cost)})"
+
+
 def _how(strength: int, cost: int) -> str:
     t = _HOW.get((strength, cost))
     if t is None:
@@ -262,12 +270,12 @@ def _act_d(st: StateData) -> Decision:
 @answer("act")
 def _act_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
     ci = p[2]
+    if oid == "end":
+        st._f_act_end(ci)  # the next step at once
+        return
     c = st.chars[ci]
     parts = oid.split(":")
     head = parts[0]
-    if head == "end":
-        st._f_act_end(ci)  # the next step at once
-        return
     st.stack.append(_ACT_MENU)  # runs after whatever this choice pushes (LIFO)
     if head == "move":
         # alliances/activation/move: then choose where (alliances/advance)
