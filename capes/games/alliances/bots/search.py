@@ -44,8 +44,11 @@ def rollout_choice(state: Any, rng: Rng) -> str:
         if ens:
             # the options are the question's Spaces, in order (movement._move_to_d): the first nearest an Enemy
             dist = state.board.dist
-            spaces = state.pending[3]
-            best = min(range(n), key=lambda i: min(map(dist[spaces[i]].__getitem__, ens)))
+            best, near = 0, None
+            for i, sp in enumerate(state.pending[3]):
+                d = min(map(dist[sp].__getitem__, ens))
+                if near is None or d < near:  # the first nearest, as min() picks it
+                    best, near = i, d
             return opts[best].id
     if kind == "reactive" and n == 2 and opts[0].id == "use":
         return "use"
