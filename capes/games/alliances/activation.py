@@ -102,12 +102,13 @@ class Activation(StateData):
         side = self.cside(ci)
         skills = side.skills
         opts: list[Option] = []
-        ens = [e for e in self.enemies if not e[E_DAZ]]
         b = self.board
         pos = c[C_POS]
         dist = b.dist[pos]
         menus = self.game.menus
+        ens: list[list[Any]] = []  # the non-Dazed Enemies, found when an option needs them
         if not self.action_used:
+            ens = [e for e in self.enemies if not e[E_DAZ]]
             # alliances/activation/attack (alliances/char-attack/1, /2)
             for a in side.attacks:
                 if a.cost > c[C_POW]:
@@ -177,6 +178,8 @@ class Activation(StateData):
                                                    f"to the {DIR_WORDS.get(b.dir_names[d], b.dir_names[d])}", "Skills"))
         # Active skills (not actions), once per Activation
         if "bad_luck" in skills and "bad_luck" not in c[C_SKUSED] and c[C_POW] >= 1:
+            if self.action_used:
+                ens = [e for e in self.enemies if not e[E_DAZ]]
             for e in ens:
                 ep = e[E_POS]
                 if dist[ep] <= 3:
