@@ -28,17 +28,39 @@ def test_levels_are_named_in_cli_and_lobby() -> None:
     assert game.bots()["normal"] is HeuristicBot
 
 
-def test_hard_looks_ahead_over_more_deals_and_easy_not_at_all() -> None:
+def test_hard_looks_two_actions_ahead_and_easy_not_at_all() -> None:
     game, state = _turn()
     seat = state.decision.seat
     hard = make_bot("hard", game, seat, seed=1)
-    assert isinstance(hard, DeepBot) and (hard.dets, hard.pdets) == (18, 9)
+    assert isinstance(hard, DeepBot) and hard.ply == 2 and (hard.dets, hard.pdets) == (6, 3)
     snap = state.to_json()
     a = hard.choose(state)
     assert a in state.decision.ids() and a == make_bot("hard", game, seat, seed=1).choose(state)
     assert state.to_json() == snap
     easy = make_bot("easy", game, seat, seed=1)
     assert isinstance(easy.inner, QuickBot) and easy.inner.look == 0  # type: ignore[attr-defined]
+
+
+def test_hard_and_normal_differ_where_the_next_action_matters() -> None:
+    """``hard`` judges a turn action by the best action after it, ``normal`` by the quick policy's: over the
+    turn decisions of one game (played by ``normal``) the two pick differently somewhere, and until then they
+    agree on every other decision (both run the same one-step lookahead there, on the same deals)."""
+    game = load("champions", **CONFIG)
+    state = game.new_game(3)
+    normal = [make_bot("normal", game, s, seed=3) for s in range(game.num_seats)]
+    hard = [make_bot("hard", game, s, seed=3) for s in range(game.num_seats)]
+    differ = elsewhere = 0
+    for _ in range(400):
+        if state.is_over or differ:
+            break
+        d = state.decision
+        pick, other = normal[d.seat].choose(state), hard[d.seat].choose(state)  # both draw the same deals
+        if d.kind == "turn" and state.turn != -1:
+            differ += other != pick
+        else:
+            elsewhere += other != pick
+        state.apply(pick)
+    assert differ == 1 and elsewhere == 0
 
 
 def test_easy_makes_random_moves_now_and_then() -> None:

@@ -18,13 +18,14 @@ class QuickBot(HeuristicBot):
 
 
 class DeepBot(HeuristicBot):
-    """The heuristic's lookahead over three times as many determinizations (``hard``): each option is
-    judged on 18 deals in the villain phase and 9 in the player phase instead of 6 and 3."""
+    """The heuristic looking two actions ahead in its own turn (``hard``, ``ply`` 2): a turn action is judged
+    followed by the best next action of the same turn on each deal, instead of by what :func:`quick` would do
+    next (:meth:`HeuristicBot._two_step`). About twice the heuristic's time a game."""
 
     name = "champions-deep"
 
-    def __init__(self, game: Any, seat: int, seed: int = 0, dets: int = 18, pdets: int = 9, **opts: Any) -> None:
-        super().__init__(game, seat, seed=seed, dets=dets, pdets=pdets, **opts)
+    def __init__(self, game: Any, seat: int, seed: int = 0, ply: int = 2, **opts: Any) -> None:
+        super().__init__(game, seat, seed=seed, ply=ply, **opts)
 
 
 #: the bots champions offers by name (game.bots() returns a copy): the heuristic under its own name, and
