@@ -104,21 +104,29 @@ class HeroesState(Setup, Planning, Missions, Troubleshooting, Villains, Mastermi
     # ------------------------------------------------------------------ driver
     def _run(self) -> None:
         stack = self.stack
+        cap = self.game.max_steps
+        auto, ask, ans = _AUTO, _ASK, _ANS
         while not self.over:
             fr = stack[-1]
             name = fr[0]
-            self._tick(name)  # no action may run more than Game.max_steps engine steps (EngineError, not a hang)
-            h = _AUTO.get(name)
+            # State._tick inlined: no action may run more than Game.max_steps engine steps (past the cap _tick raises
+            # EngineError naming the step, never a hang)
+            self._ticks = t = self._ticks + 1
+            if t > cap:
+                self._ticks = t - 1
+                self._tick(name)
+            h = auto.get(name)
             if h is not None:
                 stack.pop()
                 h(self, fr)
                 continue
-            d = _ASK[name](self, fr)
+            d = ask[name](self, fr)
             if d is None:
                 continue  # the builder resolved the frame itself (no choice to make)
             if len(d.options) == 1 and not d.secret and name not in _ALWAYS_ASK:
-                # the rules give no choice: just do it
-                self._answer(d.options[0].id)
+                # the rules give no choice: just do it (_answer inlined)
+                fr = stack.pop()
+                ans[fr[0]](self, fr, d.options[0].id)
                 continue
             self._decision = d
             return

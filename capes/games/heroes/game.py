@@ -76,6 +76,9 @@ class HeroesGame(Game):
         #: Options whose label is a function of their key's content (menus.event_option, menus.trouble_option);
         #: bounded by the content like hero_menus
         self.card_options: dict[Any, Option] = {}
+        #: per seat, what each action-menu id that only moves a hero does, with its log Event (missions._act_plan): a
+        #: function of the seat, the id and the content; bounded by the ids a seat's menu can hold
+        self.act_plans: list[dict[str, tuple[Any, ...]]] = [{} for _ in range(n)]
 
     @property
     def num_seats(self) -> int:

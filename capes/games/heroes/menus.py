@@ -19,17 +19,30 @@ from __future__ import annotations
 from typing import Any
 
 from capes.core.protocol import Option
-from capes.games.heroes.board import AREA_NAMES, AREAS, DIST0, DIST_IDS, DIST_NAMES, READY, SCEN, plural
+from capes.games.heroes.board import (
+    AREA_NAMES,
+    AREAS,
+    DIST0,
+    DIST_IDS,
+    DIST_NAMES,
+    READY,
+    SCEN,
+    SPACE0,
+    SUPC,
+    plural,
+)
 
 # positions in a hero's menu
-MOVES, SCENARIO, RECOVERY, SPACES, CARD, ABILITY, MEDICAL, READY_, SUPPORTING, RECOVER, KEEP, RECALL, READY_MOVES = range(13)
+(MOVES, SCENARIO, RECOVERY, SPACES, CARD, ABILITY, MEDICAL, READY_, SUPPORTING, RECOVER, KEEP, RECALL, READY_MOVES,
+ SUPPORT_MOVES) = range(14)
 
 
 def _hero_menu(C: Any, h: str) -> tuple[Any, ...]:
     """The menu of hero ``h``: (24 District moves, onto the Scenario card, to Recovery, 6 Support-space moves, back
     to the card, Support (Action) ability or None, Medical Treatment, the Planning statuses Ready, Supporting and In
-    Recovery, keep on the board, recall to Recovery, and a dict of the move Options of a Ready hero by (location,
-    Districts in play, Special Headline in play): see :func:`ready_moves`)."""
+    Recovery, keep on the board, recall to Recovery, a dict of the move Options of a Ready hero by (location,
+    Districts in play, Special Headline in play): see :func:`ready_moves`, and a dict of the move Options of a
+    Supporting hero: see :func:`support_moves`)."""
     hero = C.heroes[h]
     hn = hero.name
     g = f"Move {hn} (Ready)"
@@ -49,7 +62,7 @@ def _hero_menu(C: Any, h: str) -> tuple[Any, ...]:
     recover = Option(f"recover:{h}", f"Leave {hn} In Recovery (free)")
     keep = Option(f"keep:{h}", f"Keep {hn} on the board, Ready ({level})")
     recall = Option(f"recall:{h}", f"Move {hn} to Recovery")
-    return moves, scen, rec, sup, card, abil, med, ready, supporting, recover, keep, recall, {}
+    return moves, scen, rec, sup, card, abil, med, ready, supporting, recover, keep, recall, {}, {}
 
 
 def hero_menu(game: Any, h: str) -> tuple[Any, ...]:
@@ -80,6 +93,28 @@ def ready_moves(m: tuple[Any, ...], lc: int, nd: int, special: bool) -> tuple[An
         if lc != READY:
             out += (m[RECOVERY],)
         cache[key] = out
+    return out  # type: ignore[no-any-return]
+
+
+def support_moves(m: tuple[Any, ...], lc: int, na: int, full: int) -> tuple[Any, ...]:
+    """The moves of a Supporting hero at location ``lc`` (on his card or on a Support space; heroes/missions/move): to
+    a Support space of every other Area in play (``na`` of them) that has a free one (``full``: a bit per Area whose
+    two spaces are taken), and back to his card unless he is on it. A function of its arguments, kept in the hero's
+    menu (at most 13 locations x 2 board sizes x 64 ``full`` masks)."""
+    key = lc << 7 | (64 if na == 6 else 0) | full  # full has six bits; bit 6 tells the board sizes (4 or 6 Areas) apart
+    cache = m[SUPPORT_MOVES]
+    out = cache.get(key)
+    if out is None:
+        sp = m[SPACES]
+        moves = []
+        for a in range(na):
+            b = SPACE0 + 2 * a
+            if lc == b or lc == b + 1 or full >> a & 1:
+                continue
+            moves.append(sp[a])
+        if lc != SUPC:
+            moves.append(m[CARD])
+        out = cache[key] = tuple(moves)
     return out  # type: ignore[no-any-return]
 
 

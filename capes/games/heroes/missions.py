@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.core.protocol import Decision, Option
+from capes.core.protocol import Decision, Event, Option
 from capes.games.heroes import effects as fx
 from capes.games.heroes.board import (
     ACTION_ROUNDS,
@@ -27,6 +27,7 @@ from capes.games.heroes.board import (
     DIST_NAMES,
     READY,
     REC,
+    ROUND_CAP,
     SCEN,
     SPACE0,
     STORY,
@@ -35,14 +36,18 @@ from capes.games.heroes.board import (
 from capes.games.heroes.cards import Cards
 from capes.games.heroes.menus import (
     ABILITY,
-    CARD,
     MEDICAL,
-    SPACES,
+    READY_MOVES,
     event_option,
     hero_menu,
     ready_moves,
+    support_moves,
     trouble_option,
 )
+
+#: the action menu's prompt per Game Round and Action Round (both capped: heroes/ruling/round-cap, five Action Rounds)
+_ACT_PROMPTS = tuple(tuple(f"Game Round {r}, Action Round {a}: choose your action" for a in range(ACTION_ROUNDS + 1))
+                     for r in range(ROUND_CAP + 1))
 
 
 class Missions(Cards):
@@ -75,11 +80,11 @@ class Missions(Cards):
         loc = self.hloc[s]
         hids = game.team_heroes[self.teams[s]]
         opts: list[Option] = []
-        na = self.areas()
+        na = 4 if self.n == 2 else 6  # self.areas(), inlined
         nd = na * 4
         heads = self.heads
         icon_of = game.icon_of
-        occupied: set[int] | tuple[()] = ()
+        full = -1  # a bit per Area whose two Support spaces are taken (-1: not looked at yet)
         troubled: list[int] = []  # Districts already offered (two heroes may stand in one)
         for lc in loc:
             if DIST0 <= lc < DIST0 + nd:
@@ -89,41 +94,36 @@ class Missions(Cards):
                 if h and d % 4 == icon_of[h] and d not in troubled:
                     troubled.append(d)
                     opts.append(trouble_option(game, h, d))
-            elif (lc == SUPC or SPACE0 <= lc < SPACE0 + 12) and not occupied:
-                occupied = self._occupied()
+            elif (lc == SUPC or SPACE0 <= lc < SPACE0 + 12) and full < 0:
+                full = self._full_areas(na)
         special = self.special
         if special and SCEN in loc:
             opts.append(Option("trouble:scenario", f"Troubleshoot the Special Headline \"{self.C.specials[special].name}\"",
                                "Troubleshoot a Headline"))
         menus = game.hero_menus
+        wound = self.wound[s]
         for i in range(4):
             lc = loc[i]
             if lc == REC:
                 # heroes/missions/medical
-                if self.wound[s][i]:
+                if wound[i]:
                     opts.append((menus.get(hids[i]) or hero_menu(game, hids[i]))[MEDICAL])
                 continue
             h = hids[i]
             m = menus.get(h) or hero_menu(game, h)
             if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN:
                 # heroes/missions/move: a Ready hero to any District, or back to Recovery
-                opts.extend(ready_moves(m, lc, nd, bool(special)))
+                opts += m[READY_MOVES].get((lc, nd, bool(special))) or ready_moves(m, lc, nd, bool(special))
             elif lc == SUPC or SPACE0 <= lc < SPACE0 + 12:
-                sp = m[SPACES]
-                for a in range(na):
-                    b = SPACE0 + 2 * a
-                    if lc == b or lc == b + 1 or (b in occupied and b + 1 in occupied):
-                        continue
-                    opts.append(sp[a])
-                if lc != SUPC:
-                    opts.append(m[CARD])
+                # heroes/missions/move: a Supporting hero to a free Support space of another Area, or back to his card
+                opts += support_moves(m, lc, na, full)
                 # heroes/missions/ability: Support (Action)
                 if m[ABILITY] is not None and fx.usable_action(self, s, self.C.heroes[h].support.effect):
                     opts.append(m[ABILITY])
         hand = self.rhand[s]
-        if hand:
+        events = game.event_cards
+        if hand and not events.keys().isdisjoint(hand):
             # heroes/cards/events: each Event card in hand (once per name) whose effect can do something now
-            events = game.event_cards
             seen = []
             for c in hand:
                 if c in events and c not in seen:
@@ -131,45 +131,80 @@ class Missions(Cards):
                     if fx.usable_action(self, s, events[c].ability.effect):
                         opts.append(event_option(game, c))
         opts.append(STORY)
-        return Decision(s, f"Game Round {self.round}, Action Round {self.ar}: choose your action", tuple(opts), kind="action")
+        r, ar = self.round, self.ar
+        prompt = (_ACT_PROMPTS[r][ar] if r <= ROUND_CAP and 1 <= ar <= ACTION_ROUNDS
+                  else f"Game Round {r}, Action Round {ar}: choose your action")
+        return Decision(s, prompt, tuple(opts), kind="action")
 
     def _occupied(self) -> set[int]:
         """Every location some Super Hero stands in (callers ask it about Support spaces)."""
         return set().union(*self.hloc)
 
+    def _full_areas(self, na: int) -> int:
+        """A bit per Area (of the ``na`` in play) whose two Support spaces are both taken."""
+        occ = set().union(*self.hloc)
+        full = 0
+        for a in range(na):
+            b = SPACE0 + 2 * a
+            if b in occ and b + 1 in occ:
+                full |= 1 << a
+        return full
+
+    def _act_plan(self, s: int, oid: str) -> tuple[Any, ...]:
+        """What the action ``oid`` of seat ``s`` does when it only moves a hero (heroes/missions/move): (hero index,
+        new location, the log Event, the frame to push or None); ``()`` for any other action. A function of the seat,
+        the id and the Game's content (the log text names the player and the hero), kept per Game and seat
+        (``game.act_plans``; bounded by the ids a seat's menu can hold)."""
+        kind, _, rest = oid.partition(":")
+        C = self.C
+        if kind == "move":
+            h, _, dest = rest.partition(":")
+            i = self._hidx(s, h)
+            if dest == "recovery":
+                ev = Event("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to Recovery.")
+                return i, REC, ev, None
+            if dest == "scenario":
+                ev = Event("heroes/winning/special", f"{self.pname(s)} moves {C.heroes[h].name} onto the Scenario card.")
+                return i, SCEN, ev, None
+            d = DIST_IDS.index(dest)
+            ev = Event("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to {DIST_NAMES[d]}.")
+            # heroes/missions/free-move: offered for any move of a Ready hero to a District
+            return i, DIST0 + d, ev, ("freesup", s, d // 4)
+        if kind == "sup":
+            h, _, dest = rest.partition(":")
+            i = self._hidx(s, h)
+            if dest == "card":
+                ev = Event("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} back to his card.")
+                return i, SUPC, ev, None
+            a = AREAS.index(dest)
+            ev = Event("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to a Support space of "
+                       f"{AREA_NAMES[a]}.")
+            return i, -a - 1, ev, None  # a negative location: the Area's first free Support space
+        return ()
+
     def a_act(self, fr: tuple[Any, ...], oid: str) -> None:
         s = fr[1]
+        plans = self.game.act_plans[s]
+        p = plans.get(oid)
+        if p is None:
+            p = plans[oid] = self._act_plan(s, oid)
+        if p:
+            i, lc, ev, then = p
+            loc = self.hloc[s]
+            if lc < 0:
+                b = SPACE0 - 2 * lc - 2
+                lc = b if b not in set().union(*self.hloc) else b + 1
+            loc[i] = lc
+            self.log.append(ev)
+            if then is not None and SUPC in loc:
+                # the free move's question pops itself unless a hero stands on his card (missions.q_freesup): it is
+                # pushed only then
+                self.stack.append(then)
+            return
         C = self.C
         kind, _, rest = oid.partition(":")
         if kind == "story":
             self.stack.append(("story", s))
-        elif kind == "move":
-            h, _, dest = rest.partition(":")
-            i = self._hidx(s, h)
-            if dest == "recovery":
-                self.hloc[s][i] = REC
-                self.emit("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to Recovery.")
-                return
-            if dest == "scenario":
-                self.hloc[s][i] = SCEN
-                self.emit("heroes/winning/special", f"{self.pname(s)} moves {C.heroes[h].name} onto the Scenario card.")
-                return
-            d = DIST_IDS.index(dest)
-            self.hloc[s][i] = DIST0 + d
-            self.emit("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to {DIST_NAMES[d]}.")
-            # heroes/missions/free-move: offered for any move of a Ready hero to a District
-            self.stack.append(("freesup", s, d // 4))
-        elif kind == "sup":
-            h, _, dest = rest.partition(":")
-            i = self._hidx(s, h)
-            if dest == "card":
-                self.hloc[s][i] = SUPC
-                self.emit("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} back to his card.")
-                return
-            a = AREAS.index(dest)
-            occ = self._occupied()
-            self.hloc[s][i] = SPACE0 + 2 * a + (0 if SPACE0 + 2 * a not in occ else 1)
-            self.emit("heroes/missions/move", f"{self.pname(s)} moves {C.heroes[h].name} to a Support space of {AREA_NAMES[a]}.")
         elif kind == "trouble":
             self._start_troubleshooting(s, -1 if rest == "scenario" else DIST_IDS.index(rest))
         elif kind == "medical":

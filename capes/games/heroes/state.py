@@ -42,6 +42,8 @@ class Table(Protocol):
     event_cards: dict[str, Any]
     #: Options kept by the content they describe (menus.event_option, menus.trouble_option)
     card_options: dict[Any, Any]
+    #: per seat: action-menu id -> what it does when it only moves a hero (missions._act_plan)
+    act_plans: list[dict[str, tuple[Any, ...]]]
 
 
 class HeroesData(State):
