@@ -124,7 +124,7 @@ class HeroesState(Setup, Planning, Missions, Troubleshooting, Villains, Mastermi
             if d is None:
                 continue  # the builder resolved the frame itself (no choice to make)
             if len(d.options) == 1 and not d.secret and name not in _ALWAYS_ASK:
-                # the rules give no choice: just do it (_answer inlined)
+                # the rules give no choice: just do it (pop the frame, call its answer, as _do does)
                 fr = stack.pop()
                 ans[fr[0]](self, fr, d.options[0].id)
                 continue
@@ -141,12 +141,10 @@ class HeroesState(Setup, Planning, Missions, Troubleshooting, Villains, Mastermi
         return d
 
     def _do(self, option_id: str) -> None:
-        self._answer(option_id)
-        self._run()
-
-    def _answer(self, oid: str) -> None:
+        # the answer: pop the asking frame and call its a_<name>; then run to the next decision
         fr = self.stack.pop()
-        _ANS[fr[0]](self, fr, oid)
+        _ANS[fr[0]](self, fr, option_id)
+        self._run()
 
     # ------------------------------------------------------------------ protocol hooks
     def _result(self) -> Result | None:

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from capes.core.config import Param
 from capes.core.errors import ConfigError, ContentError
-from capes.core.protocol import ContentEntry, Game, Option, State
+from capes.core.protocol import ContentEntry, Decision, Game, Option, State
 from capes.core.rng import Rng
 from capes.games.heroes.content import Content, load_content
 from capes.games.heroes.engine import ACTION_ROUNDS, ROUND_CAP, SEQ_CAP, HeroesState
@@ -79,6 +79,13 @@ class HeroesGame(Game):
         #: per seat, what each action-menu id that only moves a hero does, with its log Event (missions._act_plan): a
         #: function of the seat, the id and the content; bounded by the ids a seat's menu can hold
         self.act_plans: list[dict[str, tuple[Any, ...]]] = [{} for _ in range(n)]
+        #: per seat, the keep and status Decisions by everything they show (planning.q_keep, q_status; bounded by
+        #: heroes x places x Plot Points below planning._KEPT_PP), and what each Planning id does with its log Event
+        #: (planning._planning_answer; bounded by the seat's ids)
+        self.planning_decisions: list[dict[int, Decision]] = [{} for _ in range(n)]
+        self.planning_answers: list[dict[str, tuple[int, int, Any]]] = [{} for _ in range(n)]
+        #: per seat, the Plot Point log Events by what they say (planning.f_plan; bounded by planning._KEPT_PP)
+        self.planning_events: list[dict[int, Any]] = [{} for _ in range(n)]
 
     @property
     def num_seats(self) -> int:

@@ -45,6 +45,13 @@ from capes.games.heroes.menus import (
     trouble_option,
 )
 
+#: what a hero's location allows in the action menu: nothing but Medical Treatment (Recovery), a Ready hero's moves
+#: (on his card, in a District, on the Scenario card), a Supporting hero's moves (on his card, on a Support space)
+_IN_RECOVERY, _READY, _SUPPORTING, _ELSEWHERE = range(4)
+_WHERE = tuple(_IN_RECOVERY if lc == REC else _READY if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN
+               else _SUPPORTING if lc == SUPC or SPACE0 <= lc < SPACE0 + 12 else _ELSEWHERE for lc in range(SCEN + 1))
+#: the frames of a seat's action in an Action Round: this step again, then the seat's ``act`` (shared constant tuples)
+_MISSION_ACT = tuple((("mission",), ("act", s)) for s in range(4))
 #: the action menu's prompt per Game Round and Action Round (both capped: heroes/ruling/round-cap, five Action Rounds)
 _ACT_PROMPTS = tuple(tuple(f"Game Round {r}, Action Round {a}: choose your action" for a in range(ACTION_ROUNDS + 1))
                      for r in range(ROUND_CAP + 1))
@@ -58,8 +65,7 @@ class Missions(Cards):
         if self.at < n:
             s = (self.first + self.at) % n
             self.at += 1
-            self.stack.append(("mission",))
-            self.stack.append(("act", s))
+            self.stack += _MISSION_ACT[s]
             return
         # end of an Action Round
         self.at = 0
@@ -79,47 +85,48 @@ class Missions(Cards):
         game = self.game
         loc = self.hloc[s]
         hids = game.team_heroes[self.teams[s]]
-        opts: list[Option] = []
         na = 4 if self.n == 2 else 6  # self.areas(), inlined
         nd = na * 4
-        heads = self.heads
-        icon_of = game.icon_of
-        full = -1  # a bit per Area whose two Support spaces are taken (-1: not looked at yet)
-        troubled: list[int] = []  # Districts already offered (two heroes may stand in one)
-        for lc in loc:
-            if DIST0 <= lc < DIST0 + nd:
-                # heroes/missions/troubleshoot
-                d = lc - DIST0
-                h = heads[d // 4]
-                if h and d % 4 == icon_of[h] and d not in troubled:
-                    troubled.append(d)
-                    opts.append(trouble_option(game, h, d))
-            elif (lc == SUPC or SPACE0 <= lc < SPACE0 + 12) and full < 0:
-                full = self._full_areas(na)
         special = self.special
-        if special and SCEN in loc:
-            opts.append(Option("trouble:scenario", f"Troubleshoot the Special Headline \"{self.C.specials[special].name}\"",
-                               "Troubleshoot a Headline"))
         menus = game.hero_menus
         wound = self.wound[s]
+        troubles: list[Option] = []  # heroes/missions/troubleshoot: offered first, one per District
+        opts: list[Option] = []  # then each hero's moves, abilities and treatment, in hero order
+        full = -1  # a bit per Area whose two Support spaces are taken (-1: not looked at yet)
         for i in range(4):
             lc = loc[i]
-            if lc == REC:
+            where = _WHERE[lc]
+            if where == _IN_RECOVERY:
                 # heroes/missions/medical
                 if wound[i]:
                     opts.append((menus.get(hids[i]) or hero_menu(game, hids[i]))[MEDICAL])
                 continue
             h = hids[i]
             m = menus.get(h) or hero_menu(game, h)
-            if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN:
+            if where == _READY:
+                if DIST0 <= lc < DIST0 + nd:
+                    # heroes/missions/troubleshoot: a hero in the District of its Headline's icon
+                    d = lc - DIST0
+                    hl = self.heads[d // 4]
+                    if hl and d % 4 == game.icon_of[hl]:
+                        o = trouble_option(game, hl, d)
+                        if o not in troubles:  # two heroes may stand in one District
+                            troubles.append(o)
                 # heroes/missions/move: a Ready hero to any District, or back to Recovery
                 opts += m[READY_MOVES].get((lc, nd, bool(special))) or ready_moves(m, lc, nd, bool(special))
-            elif lc == SUPC or SPACE0 <= lc < SPACE0 + 12:
+            elif where == _SUPPORTING:
+                if full < 0:
+                    full = self._full_areas(na)
                 # heroes/missions/move: a Supporting hero to a free Support space of another Area, or back to his card
                 opts += support_moves(m, lc, na, full)
                 # heroes/missions/ability: Support (Action)
                 if m[ABILITY] is not None and fx.usable_action(self, s, self.C.heroes[h].support.effect):
                     opts.append(m[ABILITY])
+        if special and SCEN in loc:
+            troubles.append(Option("trouble:scenario", f"Troubleshoot the Special Headline "
+                                   f"\"{self.C.specials[special].name}\"", "Troubleshoot a Headline"))
+        if troubles:
+            opts[:0] = troubles
         hand = self.rhand[s]
         events = game.event_cards
         if hand and not events.keys().isdisjoint(hand):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.core.protocol import Decision, Option
+from capes.core.protocol import Decision, Event, Option
 from capes.games.heroes.board import (
     AVAIL,
     DIST0,
@@ -31,6 +31,15 @@ from capes.games.heroes.board import (
 )
 from capes.games.heroes.cards import Cards
 from capes.games.heroes.menus import KEEP, READY_, RECALL, RECOVER, SUPPORTING, hero_menu
+
+#: Planning decisions are kept per Game (``game.planning_decisions``) while the pool holds fewer Plot Points than this
+#: (the key includes the pool, so the cache stays bounded); above it they are built afresh
+_KEPT_PP = 64
+#: a seat's Planning frames (shared constant tuples): pup, ally, heal; per hero (status, keep)
+_PLAN_FRAMES = tuple((("pup", s), ("ally", s), ("heal", s)) for s in range(4))
+_HERO_FRAMES = tuple(tuple((("status", s, i), ("keep", s, i)) for i in range(4)) for s in range(4))
+#: the Ally question's constant parts
+_NO_ALLY = Option("ally:none", "Play no Ally")
 
 
 class Planning(Cards):
@@ -49,50 +58,103 @@ class Planning(Cards):
                 avail += 1
             elif SPACE0 <= lc < SPACE0 + 12 or lc in (READY, SUPC):
                 loc[i] = REC
-        bonus = self.vp[s] // 5 + self._scen_param("plot_bonus") + self.pu_bonus(s, "pu_pp") + self.plan_bonus(s, "mp_pp")
-        self.pp[s] += avail + bonus
-        self.emit("heroes/planning/1", f"{self.pname(s)} receives {plural(avail + bonus, 'Plot Point')} "
-                  f"({plural(avail, 'available Super Hero', 'available Super Heroes')}, {bonus} bonus); "
-                  f"pool {self.pp[s]}.")
+        bonus = self.vp[s] // 5 + self._scen_param("plot_bonus") + self.plan_bonus(s, "mp_pp")
+        if self.pups[s]:
+            bonus += self.pu_bonus(s, "pu_pp")
+        pool = self.pp[s] = self.pp[s] + avail + bonus
+        if pool < _KEPT_PP and 0 <= bonus < _KEPT_PP:
+            # the log Event is kept per Game and seat by what it says (at most 5 x 64 x 64 per seat)
+            kept = self.game.planning_events[s]
+            key = pool << 9 | bonus << 3 | avail
+            ev = kept.get(key)
+            if ev is None:
+                ev = kept[key] = self._plot_points_event(s, avail, bonus, pool)
+            self.log.append(ev)
+        else:
+            self.log.append(self._plot_points_event(s, avail, bonus, pool))
         st = self.stack
-        st.append(("pup", s))
-        st.append(("ally", s))
-        st.append(("heal", s))
-        for i in reversed(range(4)):
+        st += _PLAN_FRAMES[s]  # ("pup", s), ("ally", s), ("heal", s): shared constant tuples
+        frames = _HERO_FRAMES[s]
+        for i in (3, 2, 1, 0):
             if loc[i] == AVAIL:
-                st.append(("status", s, i))
-        for i in reversed(range(4)):
+                st.append(frames[i][0])  # ("status", s, i)
+        for i in (3, 2, 1, 0):
             if loc[i] >= DIST0 and loc[i] < DIST0 + 24 or loc[i] == SCEN:
-                st.append(("keep", s, i))
+                st.append(frames[i][1])  # ("keep", s, i)
+
+    def _plot_points_event(self, s: int, avail: int, bonus: int, pool: int) -> Event:
+        return Event("heroes/planning/1", f"{self.pname(s)} receives {plural(avail + bonus, 'Plot Point')} "
+                     f"({plural(avail, 'available Super Hero', 'available Super Heroes')}, {bonus} bonus); pool {pool}.")
 
     def q_keep(self, fr: tuple[Any, ...]) -> Decision | None:
         s, i = fr[1], fr[2]
         h = self.hero_of(s, i)
-        if self.pp[s] < h.level:
+        pp = self.pp[s]
+        if pp < h.level:
             self.stack.pop()
             self.hloc[s][i] = REC
             self.emit("heroes/planning/keep", f"{h.name} cannot be kept on the board and goes to Recovery.")
             return None
+        lc = self.hloc[s][i]
+        if pp >= _KEPT_PP:
+            return self._keep_decision(s, h, lc, pp)
+        # kept per Game and seat by everything it shows (hero, place, pool): at most 4 x 61 x 64 per seat
+        key = pp << 8 | lc << 2 | i
+        kept = self.game.planning_decisions[s]
+        d = kept.get(key)
+        if d is None:
+            d = kept[key] = self._keep_decision(s, h, lc, pp)
+        return d
+
+    def _keep_decision(self, s: int, h: Any, lc: int, pp: int) -> Decision:
         m = hero_menu(self.game, h.id)
-        return Decision(s, f"Keep {h.name} in {place_name(self.hloc[s][i])} for {plural(h.level, 'Plot Point')}? "
-                        f"({plural(self.pp[s], 'Plot Point')} in your pool)", (m[KEEP], m[RECALL]), kind="planning")
+        return Decision(s, f"Keep {h.name} in {place_name(lc)} for {plural(h.level, 'Plot Point')}? "
+                        f"({plural(pp, 'Plot Point')} in your pool)", (m[KEEP], m[RECALL]), kind="planning")
 
     def a_keep(self, fr: tuple[Any, ...], oid: str) -> None:
         s, i = fr[1], fr[2]
-        h = self.hero_of(s, i)
-        if oid.startswith("keep:"):
-            self.pp[s] -= h.level
-            self.emit("heroes/planning/keep", f"{self.pname(s)} keeps {h.name} on the board "
-                      f"({plural(h.level, 'Plot Point')}).")
-        else:
-            self.hloc[s][i] = REC
-            self.emit("heroes/planning/keep", f"{self.pname(s)} moves {h.name} to Recovery.")
+        answers = self.game.planning_answers[s]
+        a = answers.get(oid)
+        if a is None:
+            a = answers[oid] = self._planning_answer(s, oid)
+        cost, lc, ev = a
+        self.pp[s] -= cost
+        if lc >= 0:
+            self.hloc[s][i] = lc
+        self.log.append(ev)
+
+    def _planning_answer(self, s: int, oid: str) -> tuple[int, int, Event]:
+        """What the Planning answer ``oid`` of seat ``s`` does to its hero (heroes/planning/2, heroes/planning/keep):
+        (Plot Points paid, new location or -1 to stay, the log Event). A function of the seat, the id and the content
+        (the text names the player and the hero), kept per Game and seat (``game.planning_answers``; bounded by the
+        five Planning ids of each of the seat's four heroes)."""
+        kind, _, hid = oid.partition(":")
+        h = self.C.heroes[hid]
+        if kind == "keep":
+            return h.level, -1, Event("heroes/planning/keep", f"{self.pname(s)} keeps {h.name} on the board "
+                                      f"({plural(h.level, 'Plot Point')}).")
+        if kind == "recall":
+            return 0, REC, Event("heroes/planning/keep", f"{self.pname(s)} moves {h.name} to Recovery.")
+        # heroes/planning/2: Assign Super Hero Status
+        cost, lc = (h.level, READY) if kind == "ready" else (1, SUPC) if kind == "support" else (0, REC)
+        return cost, lc, Event("heroes/planning/2", f"{self.pname(s)}: {h.name} is {status_name(lc)}.")
 
     def q_status(self, fr: tuple[Any, ...]) -> Decision | None:
         s, i = fr[1], fr[2]
+        pp = self.pp[s]
+        if pp >= _KEPT_PP:
+            return self._status_decision(s, i, pp)
+        # kept per Game and seat by everything it shows (hero, Plot Points left): at most 4 x 64 per seat
+        kept = self.game.planning_decisions[s]
+        key = -1 - (pp << 2 | i)  # negative: apart from q_keep's keys in the same dict
+        d = kept.get(key)
+        if d is None:
+            d = kept[key] = self._status_decision(s, i, pp)
+        return d
+
+    def _status_decision(self, s: int, i: int, pp: int) -> Decision:
         h = self.hero_of(s, i)
         m = hero_menu(self.game, h.id)
-        pp = self.pp[s]
         opts = [m[READY_]] if pp >= h.level else []
         if pp >= 1:
             opts.append(m[SUPPORTING])
@@ -100,19 +162,15 @@ class Planning(Cards):
         return Decision(s, f"Status of {h.name} ({plural(pp, 'Plot Point')} left)", tuple(opts), kind="planning")
 
     def a_status(self, fr: tuple[Any, ...], oid: str) -> None:
-        # heroes/planning/2: Assign Super Hero Status
+        # heroes/planning/2: Assign Super Hero Status (what each id does: _planning_answer)
         s, i = fr[1], fr[2]
-        h = self.hero_of(s, i)
-        kind = oid.split(":", 1)[0]
-        if kind == "ready":
-            self.pp[s] -= h.level
-            self.hloc[s][i] = READY
-        elif kind == "support":
-            self.pp[s] -= 1
-            self.hloc[s][i] = SUPC
-        else:
-            self.hloc[s][i] = REC
-        self.emit("heroes/planning/2", f"{self.pname(s)}: {h.name} is {status_name(self.hloc[s][i])}.")
+        answers = self.game.planning_answers[s]
+        a = answers.get(oid)
+        if a is None:
+            a = answers[oid] = self._planning_answer(s, oid)
+        self.pp[s] -= a[0]
+        self.hloc[s][i] = a[1]
+        self.log.append(a[2])
 
     def f_heal(self, fr: tuple[Any, ...]) -> None:
         # heroes/planning/3: wounded heroes stay in Recovery and lose their Wound token
@@ -131,12 +189,17 @@ class Planning(Cards):
             self.stack.pop()
             return None
         R = self.C.resources
-        seen = []
+        kept = self.game.card_options
+        opts = []
         for c in self.rhand[s]:
-            if R[c].kind == "ally" and c not in seen:
-                seen.append(c)
-        opts = [Option(f"ally:{c}", f"Play the Ally {R[c].name} (1 Plot Point)") for c in seen]
-        opts.append(Option("ally:none", "Play no Ally"))
+            if R[c].kind == "ally":
+                # the Option names the card and its content only: kept per Game by the card
+                o = kept.get(("ally", c))
+                if o is None:
+                    o = kept[("ally", c)] = Option(f"ally:{c}", f"Play the Ally {R[c].name} (1 Plot Point)")
+                if o not in opts:
+                    opts.append(o)
+        opts.append(_NO_ALLY)
         return Decision(s, "Play an Ally?", tuple(opts), kind="planning")
 
     def a_ally(self, fr: tuple[Any, ...], oid: str) -> None:
@@ -190,8 +253,11 @@ class Planning(Cards):
 
     def q_pup(self, fr: tuple[Any, ...]) -> Decision | None:
         s = fr[1]
+        if len(self.stories[s]) < 3:  # asked first: the cheaper test
+            self.stack.pop()
+            return None
         left = [p for p in self.C.team_powerups.get(self.teams[s], []) if p not in self.pups[s]]
-        if len(self.stories[s]) < 3 or not left:
+        if not left:
             self.stack.pop()
             return None
         opts = [Option(f"powerup:{p}", f"Discard 3 Story cards for {self.C.powerups[p].name}: {self.C.powerups[p].text}")

@@ -44,6 +44,10 @@ class Table(Protocol):
     card_options: dict[Any, Any]
     #: per seat: action-menu id -> what it does when it only moves a hero (missions._act_plan)
     act_plans: list[dict[str, tuple[Any, ...]]]
+    #: per seat: keep / status Decisions by what they show, Planning id -> what it does (planning.py)
+    planning_decisions: list[dict[int, Any]]
+    planning_answers: list[dict[str, tuple[int, int, Any]]]
+    planning_events: list[dict[int, Any]]
 
 
 class HeroesData(State):
