@@ -13,8 +13,8 @@ Modules
 - ``content.py`` — loading and validation (pydantic) of the YAML data in ``content/``.
 - ``bots.py`` — ``heroes-heuristic``, the ISMCTS rollout policy and evaluation. ``render.py`` — terminal picture.
 - ``glossary.py`` — the text of every card in a seat's view (``HeroesGame.glossary``). ``odds.py`` — exact combat odds.
-- Labels and prompts are built from the state at each decision (only Options whose id says everything their label
-  says are kept, per Game, in ``HeroesGame.hero_menus``).
+- Labels and prompts are functions of the state they describe: what is kept per Game for speed (hero menus, some
+  Decisions, Options and log Events) is keyed by everything it shows (docs/architecture-heroes.md).
 - ``rules.yaml`` — the rules index (ids ``heroes/<section>/<step>``); ``docs/rulings/heroes.md`` — rulings.
 
 Config

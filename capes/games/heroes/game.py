@@ -70,6 +70,8 @@ class HeroesGame(Game):
         #: per hero, the action-menu Options whose id determines their label (engine._hero_menu); content is fixed
         #: for the life of this Game, so the labels stay true; bounded by the number of heroes
         self.hero_menus: dict[str, tuple[Any, ...]] = {}
+        #: per seat, its four heroes' menus in hero order (menus.seat_menus; empty until first used)
+        self.seat_menus: list[list[tuple[Any, ...]]] = [[] for _ in range(n)]
         self.icon_of = {h.id: ("x", "diamond", "star", "circle").index(h.district) for h in self.C.headlines.values()}
         #: the Event cards of the Resource deck by id (what the action menu looks for in a hand)
         self.event_cards = {r.id: r for r in self.C.resources.values() if r.kind == "event"}
@@ -86,6 +88,8 @@ class HeroesGame(Game):
         self.planning_answers: list[dict[str, tuple[int, int, Any]]] = [{} for _ in range(n)]
         #: per seat, the Plot Point log Events by what they say (planning.f_plan; bounded by planning._KEPT_PP)
         self.planning_events: list[dict[int, Any]] = [{} for _ in range(n)]
+        #: per seat, the free-move Decisions by Area and who stands on his card (missions.q_freesup; at most 6 x 16)
+        self.freesup_decisions: list[dict[tuple[Any, ...], Decision]] = [{} for _ in range(n)]
 
     @property
     def num_seats(self) -> int:

@@ -74,11 +74,17 @@ def hero_menu(game: Any, h: str) -> tuple[Any, ...]:
     return m  # type: ignore[no-any-return]
 
 
+def seat_menus(game: Any, s: int, hids: list[str]) -> list[tuple[Any, ...]]:
+    """The menus of seat ``s``'s four heroes (``hids``), in hero order, kept per Game (``game.seat_menus``)."""
+    out = game.seat_menus[s] = [hero_menu(game, h) for h in hids]
+    return out
+
+
 def ready_moves(m: tuple[Any, ...], lc: int, nd: int, special: bool) -> tuple[Any, ...]:
     """The moves of a Ready hero at location ``lc`` (heroes/missions/move): to every other District in play (``nd``
     of them), onto the Scenario card when a Special Headline is there, and back to Recovery unless on the hero card.
-    A function of its arguments, kept in the hero's menu (at most 26 x 2 x 2 entries)."""
-    key = (lc, nd, special)
+    A function of its arguments, kept in the hero's menu by :func:`ready_key` (at most 26 x 2 x 2 entries)."""
+    key = ready_key(lc, nd, special)
     cache = m[READY_MOVES]
     out = cache.get(key)
     if out is None:
@@ -94,6 +100,12 @@ def ready_moves(m: tuple[Any, ...], lc: int, nd: int, special: bool) -> tuple[An
             out += (m[RECOVERY],)
         cache[key] = out
     return out  # type: ignore[no-any-return]
+
+
+def ready_key(lc: int, nd: int, special: bool) -> int:
+    """The key of :func:`ready_moves`'s arguments: the location, then a bit for 24 Districts, a bit for the Special
+    Headline (callers compute the last two bits once per menu)."""
+    return lc << 2 | (2 if nd == 24 else 0) | (1 if special else 0)
 
 
 def support_moves(m: tuple[Any, ...], lc: int, na: int, full: int) -> tuple[Any, ...]:

@@ -39,8 +39,8 @@ from capes.games.heroes.menus import (
     MEDICAL,
     READY_MOVES,
     event_option,
-    hero_menu,
     ready_moves,
+    seat_menus,
     support_moves,
     trouble_option,
 )
@@ -50,6 +50,9 @@ from capes.games.heroes.menus import (
 _IN_RECOVERY, _READY, _SUPPORTING, _ELSEWHERE = range(4)
 _WHERE = tuple(_IN_RECOVERY if lc == REC else _READY if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN
                else _SUPPORTING if lc == SUPC or SPACE0 <= lc < SPACE0 + 12 else _ELSEWHERE for lc in range(SCEN + 1))
+#: the Story action's constant Options
+_ADVANCE = Option("advance", "Advance the Story track")
+_LEAVE = Option("leave", "Leave the Story track as it is")
 #: the frames of a seat's action in an Action Round: this step again, then the seat's ``act`` (shared constant tuples)
 _MISSION_ACT = tuple((("mission",), ("act", s)) for s in range(4))
 #: the action menu's prompt per Game Round and Action Round (both capped: heroes/ruling/round-cap, five Action Rounds)
@@ -88,7 +91,8 @@ class Missions(Cards):
         na = 4 if self.n == 2 else 6  # self.areas(), inlined
         nd = na * 4
         special = self.special
-        menus = game.hero_menus
+        menus = game.seat_menus[s] or seat_menus(game, s, hids)
+        rk = (2 if nd == 24 else 0) | (1 if special else 0)  # menus.ready_key's low bits
         wound = self.wound[s]
         troubles: list[Option] = []  # heroes/missions/troubleshoot: offered first, one per District
         opts: list[Option] = []  # then each hero's moves, abilities and treatment, in hero order
@@ -99,10 +103,9 @@ class Missions(Cards):
             if where == _IN_RECOVERY:
                 # heroes/missions/medical
                 if wound[i]:
-                    opts.append((menus.get(hids[i]) or hero_menu(game, hids[i]))[MEDICAL])
+                    opts.append(menus[i][MEDICAL])
                 continue
-            h = hids[i]
-            m = menus.get(h) or hero_menu(game, h)
+            m = menus[i]
             if where == _READY:
                 if DIST0 <= lc < DIST0 + nd:
                     # heroes/missions/troubleshoot: a hero in the District of its Headline's icon
@@ -113,14 +116,14 @@ class Missions(Cards):
                         if o not in troubles:  # two heroes may stand in one District
                             troubles.append(o)
                 # heroes/missions/move: a Ready hero to any District, or back to Recovery
-                opts += m[READY_MOVES].get((lc, nd, bool(special))) or ready_moves(m, lc, nd, bool(special))
+                opts += m[READY_MOVES].get(lc << 2 | rk) or ready_moves(m, lc, nd, bool(special))
             elif where == _SUPPORTING:
                 if full < 0:
                     full = self._full_areas(na)
                 # heroes/missions/move: a Supporting hero to a free Support space of another Area, or back to his card
                 opts += support_moves(m, lc, na, full)
                 # heroes/missions/ability: Support (Action)
-                if m[ABILITY] is not None and fx.usable_action(self, s, self.C.heroes[h].support.effect):
+                if m[ABILITY] is not None and fx.usable_action(self, s, self.C.heroes[hids[i]].support.effect):
                     opts.append(m[ABILITY])
         if special and SCEN in loc:
             troubles.append(Option("trouble:scenario", f"Troubleshoot the Special Headline "
@@ -241,11 +244,17 @@ class Missions(Cards):
         if SPACE0 + 2 * a in occ and SPACE0 + 2 * a + 1 in occ:
             self.stack.pop()
             return None
-        hids = self.game.team_heroes[self.teams[s]]
-        opts = [Option(f"take:{hids[i]}", f"Take {self.C.heroes[hids[i]].name} along to a Support space of {AREA_NAMES[a]}")
-                for i in range(4) if loc[i] == SUPC]
-        opts.append(Option("take:none", "Take nobody along"))
-        return Decision(s, "Free move of a Supporting Super Hero?", tuple(opts), kind="action")
+        # kept per Game and seat by everything it shows: the Area and who stands on his card (at most 6 x 16 per seat)
+        key = (a, loc[0] == SUPC, loc[1] == SUPC, loc[2] == SUPC, loc[3] == SUPC)
+        kept = self.game.freesup_decisions[s]
+        d = kept.get(key)
+        if d is None:
+            hids = self.game.team_heroes[self.teams[s]]
+            opts = [Option(f"take:{hids[i]}", f"Take {self.C.heroes[hids[i]].name} along to a Support space of "
+                           f"{AREA_NAMES[a]}") for i in range(4) if loc[i] == SUPC]
+            opts.append(Option("take:none", "Take nobody along"))
+            d = kept[key] = Decision(s, "Free move of a Supporting Super Hero?", tuple(opts), kind="action")
+        return d
 
     def a_freesup(self, fr: tuple[Any, ...], oid: str) -> None:
         s, a = fr[1], fr[2]
@@ -269,17 +278,24 @@ class Missions(Cards):
         s = fr[1]
         opts = []
         if self.sdeck or self.sdisc:
-            opts.append(Option("advance", "Advance the Story track"))
+            opts.append(_ADVANCE)
         C = self.C
         last = len(self.track) - 1
+        team = self.teams[s]
         for k, c in enumerate(self.track):
-            if k != last and C.stories[c].team == self.teams[s]:
-                opts.append(Option(f"manip:{k}", f"Move \"{C.stories[c].name}\" to the last position of the track"))
+            if k != last and C.stories[c].team == team:
+                # the Option names the position and the card's name only: kept per Game by (position, card)
+                kept = self.game.card_options
+                o = kept.get(("manip", k, c))
+                if o is None:
+                    o = kept[("manip", k, c)] = Option(f"manip:{k}", f"Move \"{C.stories[c].name}\" to the last "
+                                                      f"position of the track")
+                opts.append(o)
         if not opts:
             self.stack.pop()
             return None
         # heroes/missions/story: "You may then either" advance or manipulate - or do neither
-        opts.append(Option("leave", "Leave the Story track as it is"))
+        opts.append(_LEAVE)
         return Decision(s, "Story action: you may advance or manipulate the Story track", tuple(opts), kind="story")
 
     def a_storych(self, fr: tuple[Any, ...], oid: str) -> None:

@@ -36,6 +36,8 @@ class Table(Protocol):
     team_heroes: dict[str, list[str]]
     #: hero id -> the action-menu Options whose id says all their label says (missions._hero_menu)
     hero_menus: dict[str, tuple[Any, ...]]
+    #: per seat: its four heroes' menus in hero order (menus.seat_menus)
+    seat_menus: list[list[tuple[Any, ...]]]
     #: Headline id -> index of its District icon in board.ICONS
     icon_of: dict[str, int]
     #: Event card id -> its Resource card (content)
@@ -48,6 +50,8 @@ class Table(Protocol):
     planning_decisions: list[dict[int, Any]]
     planning_answers: list[dict[str, tuple[int, int, Any]]]
     planning_events: list[dict[int, Any]]
+    #: per seat: free-move Decisions by Area and who stands on his card (missions.q_freesup)
+    freesup_decisions: list[dict[tuple[Any, ...], Any]]
 
 
 class HeroesData(State):
