@@ -23,7 +23,7 @@ TWO_HIT_FACES = tuple(i for i, f in enumerate(FACES) if f.count(HIT) == 2)
 ONE_HIT_FACE = next(i for i, f in enumerate(FACES) if f == (HIT,))
 BLANK_FACE = next(i for i, f in enumerate(FACES) if f == ())
 
-__all__ = ["ACTIONS", "COMBAT", "F_BOOST", "F_HITS", "Target", "usable_action"]
+__all__ = ["ACTIONS", "COMBAT", "CONDITIONAL_ACTIONS", "F_BOOST", "F_HITS", "Target", "usable_action"]
 
 
 class Target(Protocol):
@@ -238,6 +238,10 @@ Action = Callable[[Target, int, dict[str, Any], int], None]
 ACTIONS: dict[str, Action] = {
     f.__name__: f for f in (rampage, cerebro, draw_resources, gain_pp, medical_all, gain_vp, discard_wanted, story_actions)
 }
+
+
+#: the Action effects whose use depends on the table (usable_action is true for every other)
+CONDITIONAL_ACTIONS = frozenset({"medical_all", "discard_wanted"})
 
 
 def usable_action(st: Target, seat: int, effect: str) -> bool:

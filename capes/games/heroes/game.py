@@ -78,6 +78,8 @@ class HeroesGame(Game):
         #: Options whose label is a function of their key's content (menus.event_option, menus.trouble_option);
         #: bounded by the content like hero_menus
         self.card_options: dict[Any, Option] = {}
+        #: per Event card, its Option and the effect to test before offering it (menus.event_entry; one per card)
+        self.event_menu: dict[str, tuple[Option, str | None]] = {}
         #: per seat, what each action-menu id that only moves a hero does, with its log Event (missions._act_plan): a
         #: function of the seat, the id and the content; bounded by the ids a seat's menu can hold
         self.act_plans: list[dict[str, tuple[Any, ...]]] = [{} for _ in range(n)]

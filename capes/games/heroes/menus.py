@@ -31,10 +31,11 @@ from capes.games.heroes.board import (
     SUPC,
     plural,
 )
+from capes.games.heroes.effects import CONDITIONAL_ACTIONS
 
 # positions in a hero's menu
 (MOVES, SCENARIO, RECOVERY, SPACES, CARD, ABILITY, MEDICAL, READY_, SUPPORTING, RECOVER, KEEP, RECALL, READY_MOVES,
- SUPPORT_MOVES) = range(14)
+ SUPPORT_MOVES, ABILITY_IF) = range(15)
 
 
 def _hero_menu(C: Any, h: str) -> tuple[Any, ...]:
@@ -42,7 +43,8 @@ def _hero_menu(C: Any, h: str) -> tuple[Any, ...]:
     to the card, Support (Action) ability or None, Medical Treatment, the Planning statuses Ready, Supporting and In
     Recovery, keep on the board, recall to Recovery, a dict of the move Options of a Ready hero by (location,
     Districts in play, Special Headline in play): see :func:`ready_moves`, and a dict of the move Options of a
-    Supporting hero: see :func:`support_moves`)."""
+    Supporting hero: see :func:`support_moves`, and the ability's effect when whether it can be used depends on the
+    table (effects.CONDITIONAL_ACTIONS), else None)."""
     hero = C.heroes[h]
     hn = hero.name
     g = f"Move {hn} (Ready)"
@@ -62,7 +64,8 @@ def _hero_menu(C: Any, h: str) -> tuple[Any, ...]:
     recover = Option(f"recover:{h}", f"Leave {hn} In Recovery (free)")
     keep = Option(f"keep:{h}", f"Keep {hn} on the board, Ready ({level})")
     recall = Option(f"recall:{h}", f"Move {hn} to Recovery")
-    return moves, scen, rec, sup, card, abil, med, ready, supporting, recover, keep, recall, {}, {}
+    test = ab.effect if abil is not None and ab.effect in CONDITIONAL_ACTIONS else None
+    return moves, scen, rec, sup, card, abil, med, ready, supporting, recover, keep, recall, {}, {}, test
 
 
 def hero_menu(game: Any, h: str) -> tuple[Any, ...]:
@@ -139,6 +142,14 @@ def event_option(game: Any, c: str) -> Option:
         r = game.C.resources[c]
         o = game.card_options[key] = Option(f"event:{c}", f"Play {r.name}: {r.ability.text}", "Play an Event card")
     return o
+
+
+def event_entry(game: Any, c: str) -> tuple[Option, str | None]:
+    """The Event card ``c``'s Option and its effect when whether it can be used depends on the table (else None),
+    kept per Game (``game.event_menu``, at most one per card)."""
+    eff = game.C.resources[c].ability.effect
+    out = game.event_menu[c] = (event_option(game, c), eff if eff in CONDITIONAL_ACTIONS else None)
+    return out
 
 
 def trouble_option(game: Any, h: str, d: int) -> Option:

@@ -36,9 +36,10 @@ from capes.games.heroes.board import (
 from capes.games.heroes.cards import Cards
 from capes.games.heroes.menus import (
     ABILITY,
+    ABILITY_IF,
     MEDICAL,
     READY_MOVES,
-    event_option,
+    event_entry,
     ready_moves,
     seat_menus,
     support_moves,
@@ -123,7 +124,7 @@ class Missions(Cards):
                 # heroes/missions/move: a Supporting hero to a free Support space of another Area, or back to his card
                 opts += support_moves(m, lc, na, full)
                 # heroes/missions/ability: Support (Action)
-                if m[ABILITY] is not None and fx.usable_action(self, s, self.C.heroes[hids[i]].support.effect):
+                if m[ABILITY] is not None and (m[ABILITY_IF] is None or fx.usable_action(self, s, m[ABILITY_IF])):
                     opts.append(m[ABILITY])
         if special and SCEN in loc:
             troubles.append(Option("trouble:scenario", f"Troubleshoot the Special Headline "
@@ -134,30 +135,45 @@ class Missions(Cards):
         events = game.event_cards
         if hand and not events.keys().isdisjoint(hand):
             # heroes/cards/events: each Event card in hand (once per name) whose effect can do something now
+            kept = game.event_menu
             seen = []
             for c in hand:
                 if c in events and c not in seen:
                     seen.append(c)
-                    if fx.usable_action(self, s, events[c].ability.effect):
-                        opts.append(event_option(game, c))
+                    o, test = kept.get(c) or event_entry(game, c)
+                    if test is None or fx.usable_action(self, s, test):
+                        opts.append(o)
         opts.append(STORY)
         r, ar = self.round, self.ar
         prompt = (_ACT_PROMPTS[r][ar] if r <= ROUND_CAP and 1 <= ar <= ACTION_ROUNDS
                   else f"Game Round {r}, Action Round {ar}: choose your action")
         return Decision(s, prompt, tuple(opts), kind="action")
 
-    def _occupied(self) -> set[int]:
-        """Every location some Super Hero stands in (callers ask it about Support spaces)."""
-        return set().union(*self.hloc)
+    def _taken(self, lc: int) -> bool:
+        """Whether some Super Hero stands in ``lc`` (a list scan per seat: cheaper than a set of every location)."""
+        for row in self.hloc:
+            if lc in row:
+                return True
+        return False
 
     def _full_areas(self, na: int) -> int:
-        """A bit per Area (of the ``na`` in play) whose two Support spaces are both taken."""
+        """A bit per Area (of the ``na`` in play) whose two Support spaces are both taken (written out per Area: the
+        action menu asks it whenever a hero is Supporting)."""
         occ = set().union(*self.hloc)
         full = 0
-        for a in range(na):
-            b = SPACE0 + 2 * a
-            if b in occ and b + 1 in occ:
-                full |= 1 << a
+        if 40 in occ and 41 in occ:  # SPACE0 + 2 * area (+ 1)
+            full = 1
+        if 42 in occ and 43 in occ:
+            full |= 2
+        if 44 in occ and 45 in occ:
+            full |= 4
+        if 46 in occ and 47 in occ:
+            full |= 8
+        if na == 6:
+            if 48 in occ and 49 in occ:
+                full |= 16
+            if 50 in occ and 51 in occ:
+                full |= 32
         return full
 
     def _act_plan(self, s: int, oid: str) -> tuple[Any, ...]:
@@ -203,7 +219,7 @@ class Missions(Cards):
             loc = self.hloc[s]
             if lc < 0:
                 b = SPACE0 - 2 * lc - 2
-                lc = b if b not in set().union(*self.hloc) else b + 1
+                lc = b + 1 if self._taken(b) else b
             loc[i] = lc
             self.log.append(ev)
             if then is not None and SUPC in loc:
@@ -240,8 +256,7 @@ class Missions(Cards):
         if SUPC not in loc:  # nobody on his card to take along (asked first: the cheaper test)
             self.stack.pop()
             return None
-        occ = self._occupied()
-        if SPACE0 + 2 * a in occ and SPACE0 + 2 * a + 1 in occ:
+        if self._taken(SPACE0 + 2 * a) and self._taken(SPACE0 + 2 * a + 1):
             self.stack.pop()
             return None
         # kept per Game and seat by everything it shows: the Area and who stands on his card (at most 6 x 16 per seat)
@@ -262,8 +277,7 @@ class Missions(Cards):
         if h == "none":
             return
         i = self._hidx(s, h)
-        occ = self._occupied()
-        self.hloc[s][i] = SPACE0 + 2 * a + (0 if SPACE0 + 2 * a not in occ else 1)
+        self.hloc[s][i] = SPACE0 + 2 * a + (1 if self._taken(SPACE0 + 2 * a) else 0)
         self.emit("heroes/missions/free-move", f"{self.C.heroes[h].name} moves along to a Support space of {AREA_NAMES[a]}.")
 
     def q_story(self, fr: tuple[Any, ...]) -> Decision | None:

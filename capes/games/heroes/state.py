@@ -44,6 +44,8 @@ class Table(Protocol):
     event_cards: dict[str, Any]
     #: Options kept by the content they describe (menus.event_option, menus.trouble_option)
     card_options: dict[Any, Any]
+    #: Event card -> (its Option, the effect to test or None) (menus.event_entry)
+    event_menu: dict[str, tuple[Any, str | None]]
     #: per seat: action-menu id -> what it does when it only moves a hero (missions._act_plan)
     act_plans: list[dict[str, tuple[Any, ...]]]
     #: per seat: keep / status Decisions by what they show, Planning id -> what it does (planning.py)
