@@ -55,7 +55,7 @@ class Abilities(Cards):
                                     and tbl[ab.effect][0](self, side, ab.params):
                                 out.append(("s:" + h.id, f"{h.name} (Support): {ab.name}", ab))
             allies = self.allies[s]
-            for k in first_ally_copies(allies):
+            for k in first_ally_copies(allies) if allies else ():
                 rid = allies[k][0]
                 ab = C.resources[rid].ability
                 key = f"a:{k}:{rid}"

@@ -58,14 +58,15 @@ class Cards(HeroesData):
 
     def _refill_headlines(self) -> None:
         C = self.C
-        extra = self._scen_param("threat_plus")
+        heads = self.heads
         for a in range(self.areas()):
-            if not self.heads[a]:
+            if not heads[a]:
                 h = self._draw(self.hdeck, self.hdisc)
                 if h is None:
                     continue
-                self.heads[a] = h
+                heads[a] = h
                 hl = C.headlines[h]
+                extra = self._scen_param("threat_plus")
                 self.emit("heroes/round-setup/headlines",
                           f"Headline \"{hl.name}\" ({hl.type.capitalize()}, Threat {hl.threat + extra}) in "
                           f"{DIST_NAMES[a * 4 + ICONS.index(hl.district)]}.")

@@ -51,6 +51,12 @@ from capes.games.heroes.menus import (
 _IN_RECOVERY, _READY, _SUPPORTING, _ELSEWHERE = range(4)
 _WHERE = tuple(_IN_RECOVERY if lc == REC else _READY if lc == READY or DIST0 <= lc < DIST0 + 24 or lc == SCEN
                else _SUPPORTING if lc == SUPC or SPACE0 <= lc < SPACE0 + 12 else _ELSEWHERE for lc in range(SCEN + 1))
+#: per location, its bit among the 12 Support spaces (0 elsewhere); per set of those bits, a bit per Area whose two
+#: spaces are both in it
+_SPACE_BIT = tuple(1 << (lc - SPACE0) if SPACE0 <= lc < SPACE0 + 12 else 0 for lc in range(SCEN + 1))
+_FULL_AREAS = tuple(sum(1 << a for a in range(6) if bits >> 2 * a & 3 == 3) for bits in range(1 << 12))
+#: the log Event that opens each Action Round
+_AR_EVENTS = tuple(Event("heroes/missions", f"Action Round {a}.") for a in range(ACTION_ROUNDS + 1))
 #: the Story action's constant Options
 _ADVANCE = Option("advance", "Advance the Story track")
 _LEAVE = Option("leave", "Leave the Story track as it is")
@@ -79,7 +85,7 @@ class Missions(Cards):
             return
         self.ar += 1
         if self.ar <= ACTION_ROUNDS:
-            self.emit("heroes/missions", f"Action Round {self.ar}.")
+            self.log.append(_AR_EVENTS[self.ar])  # "Action Round {ar}." (a constant Event per Action Round)
             self.stack.append(("mission",))
         else:
             self.stack.append(("roundend",))
@@ -147,7 +153,7 @@ class Missions(Cards):
         r, ar = self.round, self.ar
         prompt = (_ACT_PROMPTS[r][ar] if r <= ROUND_CAP and 1 <= ar <= ACTION_ROUNDS
                   else f"Game Round {r}, Action Round {ar}: choose your action")
-        return Decision(s, prompt, tuple(opts), kind="action")
+        return Decision(s, prompt, tuple(opts), (), False, "action")  # positional: cheaper than a keyword
 
     def _taken(self, lc: int) -> bool:
         """Whether some Super Hero stands in ``lc`` (a list scan per seat: cheaper than a set of every location)."""
@@ -157,24 +163,14 @@ class Missions(Cards):
         return False
 
     def _full_areas(self, na: int) -> int:
-        """A bit per Area (of the ``na`` in play) whose two Support spaces are both taken (written out per Area: the
-        action menu asks it whenever a hero is Supporting)."""
-        occ = set().union(*self.hloc)
-        full = 0
-        if 40 in occ and 41 in occ:  # SPACE0 + 2 * area (+ 1)
-            full = 1
-        if 42 in occ and 43 in occ:
-            full |= 2
-        if 44 in occ and 45 in occ:
-            full |= 4
-        if 46 in occ and 47 in occ:
-            full |= 8
-        if na == 6:
-            if 48 in occ and 49 in occ:
-                full |= 16
-            if 50 in occ and 51 in occ:
-                full |= 32
-        return full
+        """A bit per Area (of the ``na`` in play) whose two Support spaces are both taken: a bit per taken Support
+        space gathered over every hero, then a table (the action menu asks it whenever a hero is Supporting)."""
+        bits = 0
+        for row in self.hloc:
+            for lc in row:
+                if lc >= SPACE0:
+                    bits |= _SPACE_BIT[lc]
+        return _FULL_AREAS[bits] & ((1 << na) - 1)
 
     def _act_plan(self, s: int, oid: str) -> tuple[Any, ...]:
         """What the action ``oid`` of seat ``s`` does when it only moves a hero (heroes/missions/move): (hero index,

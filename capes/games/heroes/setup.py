@@ -119,12 +119,15 @@ class Setup(Cards):
 
     def _assign_tokens(self) -> None:
         n = self.n
-        top = max(self.vp)
-        lead = [s for s in range(n) if self.vp[s] == top]
+        vp = self.vp
+        top = max(vp)
         arch = -1
-        if len(lead) == 1:
-            arch = self.nem(lead[0])
-        elif self.game.config.get("arch_tie", "henchmen") == "henchmen":
+        if vp.count(top) == 1:  # one leader (the common case, without the list below)
+            arch = self.nem(vp.index(top))
+            lead = []
+        else:
+            lead = [s for s in range(n) if vp[s] == top]
+        if len(lead) > 1 and self.game.config.get("arch_tie", "henchmen") == "henchmen":
             # ruling heroes/ruling/arch-tie: the tied Nemesis controller with the highest Henchmen rating
             cands = [self.nem(s) for s in lead]
             best = max(self.C.masterminds[self.mastermind_of(c)].henchmen for c in cands)
@@ -135,8 +138,8 @@ class Setup(Cards):
             self.emit("heroes/round-setup/archnemesis", f"{self.pname(arch)} is the Archnemesis this Game Round.")
         else:
             self.emit("heroes/round-setup/archnemesis", "Nobody is the Archnemesis this Game Round.")
-        low = min(self.vp)
-        cands = [s for s in range(n) if self.vp[s] == low]
+        low = min(vp)
+        cands = [vp.index(low)] if vp.count(low) == 1 else [s for s in range(n) if vp[s] == low]
         if len(cands) > 1:
             fewest = min(len(self.pups[s]) for s in cands)
             cands = [s for s in cands if len(self.pups[s]) == fewest]
