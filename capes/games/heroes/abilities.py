@@ -21,6 +21,9 @@ from capes.games.heroes.cards import Cards
 from capes.games.heroes.content import COMBAT_EFFECTS
 
 _WHEN = COMBAT_EFFECTS
+#: the ability window's words per timing
+_WHAT = {"pre": "before the next roll", "post": "on the dice just rolled", "end": "at the end of the sequence",
+         "seq": "for this combat sequence"}
 
 
 class Abilities(Cards):
@@ -96,8 +99,7 @@ class Abilities(Cards):
         seat = cb["hs"] if side == "H" else cb["vs"]
         opts = [Option(f"use:{key}", f"{lab}: {ab.text}") for key, lab, ab in srcs]
         opts.append(PASS)
-        what = {"pre": "before the next roll", "post": "on the dice just rolled", "end": "at the end of the sequence",
-                "seq": "for this combat sequence"}[when]
+        what = _WHAT[when]
         return Decision(seat, f"{self._roll_name() if when in ('pre', 'post') else 'Combat'}: use an ability {what}?",
                         tuple(opts),
                         kind="combat")

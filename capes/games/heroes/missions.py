@@ -257,7 +257,7 @@ class Missions(Cards):
             return None
         # kept per Game and seat by everything it shows: the Area and who stands on his card (at most 6 x 16 per seat)
         key = (a, loc[0] == SUPC, loc[1] == SUPC, loc[2] == SUPC, loc[3] == SUPC)
-        kept = self.game.freesup_decisions[s]
+        kept: dict[tuple[Any, ...], Decision] = self.game.freesup_decisions[s]
         d = kept.get(key)
         if d is None:
             hids = self.game.team_heroes[self.teams[s]]
@@ -279,7 +279,7 @@ class Missions(Cards):
     def q_story(self, fr: tuple[Any, ...]) -> Decision | None:
         s = fr[1]
         # heroes/missions/story: draw one Resource card first
-        self.draw_resources(s, 1 + self.pu_bonus(s, "pu_draw"))
+        self.draw_resources(s, 1 + self.pu_bonus(s, "pu_draw") if self.pups[s] else 1)
         self.emit("heroes/missions/story", f"{self.pname(s)} takes a Story action and draws a Resource card.")
         self.stack[-1] = ("storych", s)
         return None

@@ -35,6 +35,9 @@ from capes.games.heroes.menus import KEEP, READY_, RECALL, RECOVER, SUPPORTING, 
 #: Planning decisions are kept per Game (``game.planning_decisions``) while the pool holds fewer Plot Points than this
 #: (the key includes the pool, so the cache stays bounded); above it they are built afresh
 _KEPT_PP = 64
+#: per location: is a hero there available in Planning (Ready or Supporting on his card, on a Support space, in
+#: Recovery), as opposed to a District or the Scenario card (kept or recalled: q_keep)
+_OFF_BOARD = tuple(lc in (READY, SUPC, REC) or SPACE0 <= lc < SPACE0 + 12 for lc in range(SCEN + 1))
 #: a seat's Planning frames (shared constant tuples): pup, ally, heal; per hero (status, keep)
 _PLAN_FRAMES = tuple((("pup", s), ("ally", s), ("heal", s)) for s in range(4))
 _HERO_FRAMES = tuple(tuple((("status", s, i), ("keep", s, i)) for i in range(4)) for s in range(4))
@@ -52,12 +55,13 @@ class Planning(Cards):
         # heroes/planning/1: Receive Plot Points
         avail = 0
         for i in range(4):
-            lc = loc[i]
-            if (lc in (READY, SUPC, REC) or SPACE0 <= lc < SPACE0 + 12) and not w[i]:
-                loc[i] = AVAIL
-                avail += 1
-            elif SPACE0 <= lc < SPACE0 + 12 or lc in (READY, SUPC):
-                loc[i] = REC
+            if _OFF_BOARD[loc[i]]:
+                # off the Districts: available unless Wounded (a Wounded hero stays in or goes to Recovery)
+                if w[i]:
+                    loc[i] = REC
+                else:
+                    loc[i] = AVAIL
+                    avail += 1
         bonus = self.vp[s] // 5 + self._scen_param("plot_bonus") + self.plan_bonus(s, "mp_pp")
         if self.pups[s]:
             bonus += self.pu_bonus(s, "pu_pp")
@@ -100,7 +104,7 @@ class Planning(Cards):
             return self._keep_decision(s, h, lc, pp)
         # kept per Game and seat by everything it shows (hero, place, pool): at most 4 x 61 x 64 per seat
         key = pp << 8 | lc << 2 | i
-        kept = self.game.planning_decisions[s]
+        kept: dict[int, Decision] = self.game.planning_decisions[s]
         d = kept.get(key)
         if d is None:
             d = kept[key] = self._keep_decision(s, h, lc, pp)
@@ -145,7 +149,7 @@ class Planning(Cards):
         if pp >= _KEPT_PP:
             return self._status_decision(s, i, pp)
         # kept per Game and seat by everything it shows (hero, Plot Points left): at most 4 x 64 per seat
-        kept = self.game.planning_decisions[s]
+        kept: dict[int, Decision] = self.game.planning_decisions[s]
         key = -1 - (pp << 2 | i)  # negative: apart from q_keep's keys in the same dict
         d = kept.get(key)
         if d is None:

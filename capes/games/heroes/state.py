@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from capes.core.protocol import Game, State
+from capes.core.protocol import Decision, Game, State
 
 if TYPE_CHECKING:
     from capes.games.heroes.content import Content
@@ -49,11 +49,11 @@ class Table(Protocol):
     #: per seat: action-menu id -> what it does when it only moves a hero (missions._act_plan)
     act_plans: list[dict[str, tuple[Any, ...]]]
     #: per seat: keep / status Decisions by what they show, Planning id -> what it does (planning.py)
-    planning_decisions: list[dict[int, Any]]
+    planning_decisions: list[dict[int, Decision]]
     planning_answers: list[dict[str, tuple[int, int, Any]]]
     planning_events: list[dict[int, Any]]
     #: per seat: free-move Decisions by Area and who stands on his card (missions.q_freesup)
-    freesup_decisions: list[dict[tuple[Any, ...], Any]]
+    freesup_decisions: list[dict[tuple[Any, ...], Decision]]
 
 
 class HeroesData(State):
