@@ -240,13 +240,14 @@ ACTIONS: dict[str, Action] = {
 }
 
 
-#: the Action effects whose use depends on the table (usable_action is true for every other)
-CONDITIONAL_ACTIONS = frozenset({"medical_all", "discard_wanted"})
+#: the Action effects whose use depends on the table, each with its test (usable_action is true for every other)
+_USABLE_IF: dict[str, Callable[[Target, int], bool]] = {
+    "medical_all": lambda st, seat: any(st.wound[seat]),
+    "discard_wanted": lambda st, seat: bool(st.wanted),
+}
+CONDITIONAL_ACTIONS = frozenset(_USABLE_IF)
 
 
 def usable_action(st: Target, seat: int, effect: str) -> bool:
-    if effect == "medical_all":
-        return any(st.wound[seat])
-    if effect == "discard_wanted":
-        return bool(st.wanted)
-    return True
+    test = _USABLE_IF.get(effect)
+    return test is None or test(st, seat)

@@ -162,6 +162,11 @@ class Missions(Cards):
                 return True
         return False
 
+    def _free_space(self, a: int) -> int:
+        """The first free Support space of Area ``a`` (its second when a hero stands on the first)."""
+        b = SPACE0 + 2 * a
+        return b + 1 if self._taken(b) else b
+
     def _full_areas(self, na: int) -> int:
         """A bit per Area (of the ``na`` in play) whose two Support spaces are both taken: a bit per taken Support
         space gathered over every hero, then a table (the action menu asks it whenever a hero is Supporting)."""
@@ -214,8 +219,7 @@ class Missions(Cards):
             i, lc, ev, then = p
             loc = self.hloc[s]
             if lc < 0:
-                b = SPACE0 - 2 * lc - 2
-                lc = b + 1 if self._taken(b) else b
+                lc = self._free_space(-lc - 1)
             loc[i] = lc
             self.log.append(ev)
             if then is not None and SUPC in loc:
@@ -273,7 +277,7 @@ class Missions(Cards):
         if h == "none":
             return
         i = self._hidx(s, h)
-        self.hloc[s][i] = SPACE0 + 2 * a + (1 if self._taken(SPACE0 + 2 * a) else 0)
+        self.hloc[s][i] = self._free_space(a)
         self.emit("heroes/missions/free-move", f"{self.C.heroes[h].name} moves along to a Support space of {AREA_NAMES[a]}.")
 
     def q_story(self, fr: tuple[Any, ...]) -> Decision | None:

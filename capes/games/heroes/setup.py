@@ -122,14 +122,11 @@ class Setup(Cards):
         vp = self.vp
         top = max(vp)
         arch = -1
-        if vp.count(top) == 1:  # one leader (the common case, without the list below)
+        if vp.count(top) == 1:  # one leader (the common case)
             arch = self.nem(vp.index(top))
-            lead = []
-        else:
-            lead = [s for s in range(n) if vp[s] == top]
-        if len(lead) > 1 and self.game.config.get("arch_tie", "henchmen") == "henchmen":
+        elif self.game.config.get("arch_tie", "henchmen") == "henchmen":
             # ruling heroes/ruling/arch-tie: the tied Nemesis controller with the highest Henchmen rating
-            cands = [self.nem(s) for s in lead]
+            cands = [self.nem(s) for s in range(n) if vp[s] == top]
             best = max(self.C.masterminds[self.mastermind_of(c)].henchmen for c in cands)
             top_c = [c for c in cands if self.C.masterminds[self.mastermind_of(c)].henchmen == best]
             arch = top_c[0] if len(top_c) == 1 else -1
