@@ -144,6 +144,16 @@ def event_option(game: Any, c: str) -> Option:
     return o
 
 
+def ally_option(game: Any, c: str) -> Option:
+    """Play the Ally card ``c`` in Planning (heroes/planning/4, heroes/cards/allies): the id names the card, the label
+    adds its name, so the Option is kept per Game (``game.card_options``, at most one per card)."""
+    key = ("ally", c)
+    o: Option | None = game.card_options.get(key)
+    if o is None:
+        o = game.card_options[key] = Option(f"ally:{c}", f"Play the Ally {game.C.resources[c].name} (1 Plot Point)")
+    return o
+
+
 def event_entry(game: Any, c: str) -> tuple[Option, str | None]:
     """The Event card ``c``'s Option and its effect when whether it can be used depends on the table (else None),
     kept per Game (``game.event_menu``, at most one per card)."""

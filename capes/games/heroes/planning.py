@@ -30,7 +30,7 @@ from capes.games.heroes.board import (
     status_name,
 )
 from capes.games.heroes.cards import Cards
-from capes.games.heroes.menus import KEEP, READY_, RECALL, RECOVER, SUPPORTING, hero_menu
+from capes.games.heroes.menus import KEEP, READY_, RECALL, RECOVER, SUPPORTING, ally_option, hero_menu
 
 #: Planning decisions are kept per Game (``game.planning_decisions``) while the pool holds fewer Plot Points than this
 #: (the key includes the pool, so the cache stays bounded); above it they are built afresh
@@ -193,14 +193,11 @@ class Planning(Cards):
             self.stack.pop()
             return None
         R = self.C.resources
-        kept = self.game.card_options
+        game = self.game
         opts = []
         for c in self.rhand[s]:
             if R[c].kind == "ally":
-                # the Option names the card and its content only: kept per Game by the card
-                o = kept.get(("ally", c))
-                if o is None:
-                    o = kept[("ally", c)] = Option(f"ally:{c}", f"Play the Ally {R[c].name} (1 Plot Point)")
+                o = ally_option(game, c)
                 if o not in opts:
                     opts.append(o)
         opts.append(_NO_ALLY)
