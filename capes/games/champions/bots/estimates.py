@@ -20,8 +20,16 @@ def hp_left(g: Any, u: int) -> int:
 def prevents(g: Any, p: int) -> bool:
     """Whether player p's alter-ego prevents threat each round (Jennifer Walters: "Interrupt, once per round:
     when threat would be placed on a scheme, prevent 1 of it")."""
-    c = card(g, g.ident[p])
-    return "prevent 1 of it" in CARDS[c.back or c.code].text
+    c = CARDS[g.code[g.ident[p]]]
+    back = CARDS[c.back or c.code]
+    e = _PREVENTS.get(c.code)
+    if e is None or e[0] is not c or e[1] is not back:  # a content directory may have replaced the card since
+        e = _PREVENTS[c.code] = (c, back, "prevent 1 of it" in back.text)
+    return e[2]
+
+
+#: identity code -> (its card, its other side, prevents()): bounded by the identities there are
+_PREVENTS: dict[str, tuple[Any, Any, bool]] = {}
 
 
 #: the threat one encounter card adds to the main scheme beyond the certain part (measured over 870 villain phases
@@ -30,12 +38,25 @@ ENC_PMF = (0.94, 0.027, 0.023, 0.01)
 
 
 def _conv(a: list[float], b: Any) -> list[float]:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
+    """The distribution of the sum of two independent counts (distributions over 0, 1, 2, ...). Kept by its
+    arguments' values (the bots convolve the same few distributions over and over); the result is shared: never
+    change it in place."""
+    key = (*a, -1.0, *b)  # no probability is negative: -1 separates the two
+    out = _CONV.get(key)
+    if out is None:
+        out = [0.0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            if x:
+                for j, y in enumerate(b):
+                    out[i + j] += x * y
+        if len(_CONV) >= 4096:
+            _CONV.clear()
+        _CONV[key] = out
     return out
+
+
+#: _conv's results by its arguments' values (bounded: cleared at 4,096)
+_CONV: dict[tuple[float, ...], list[float]] = {}
 
 
 def boost_pmf(g: Any) -> list[float]:

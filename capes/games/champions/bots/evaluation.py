@@ -23,8 +23,20 @@ from capes.games.champions.frames import TOUGH
 
 
 def _total_budget(g: Any) -> int:
-    """The targets of every main scheme stage of the game (passed, current and to come)."""
-    return sum(g.target(u) for u in range(len(g.code)) if card(g, u).type == "main_scheme" and card(g, u).threat)
+    """The targets of every main scheme stage of the game (passed, current and to come): a function of the card
+    instances and the number of players, kept by them (by the game's table of its cards, which is made afresh when
+    card data is replaced: abilities.relevant_for; bounded, cleared at 64 entries)."""
+    key = (g._relevant(), g.n)
+    got = _BUDGET.get(key)
+    if got is None:
+        if len(_BUDGET) >= 64:
+            _BUDGET.clear()
+        got = _BUDGET[key] = sum(g.target(u) for u in range(len(g.code))
+                                 if card(g, u).type == "main_scheme" and card(g, u).threat)
+    return got
+
+
+_BUDGET: dict[tuple[Any, int], int] = {}
 
 
 def pre_villain(g: Any) -> bool:
