@@ -117,15 +117,9 @@ class Activation(StateData):
                     for e in ens:
                         ep = e[E_POS]
                         if dist[ep] <= a.range:
-                            # the Option is made of the attack (content, alive as long as the Game: keyed by
-                            # identity, since a Level-Up may keep an attack's id with other numbers), the Enemy's
-                            # uid, card and Space, and the board naming the Space
-                            key = ("attack", id(a), e[E_UID], e[E_ID], ep, b)
-                            o = menus.get(key)
-                            if o is None:  # half the lookups (the Enemies move): the label made on first read
-                                o = kept(menus, key, Option(f"attack:{a.id}:{e[E_UID]}", partial(
-                                    _attack_label, self.game.enames[e[E_ID]], b.labels[ep] if ep >= 0 else "", a), "Attack"))
-                            opts.append(o)
+                            # not kept: half would be misses (the Enemies move); the label made on first read
+                            opts.append(Option(f"attack:{a.id}:{e[E_UID]}", partial(
+                                _attack_label, self.game.enames[e[E_ID]], b.labels[ep] if ep >= 0 else "", a), "Attack"))
                 elif a.shape == "A":
                     k = sum(1 for e in ens if dist[e[E_POS]] <= a.range)
                     if k:
