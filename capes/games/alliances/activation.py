@@ -121,7 +121,7 @@ class Activation(StateData):
                             opts.append(Option(f"attack:{a.id}:{e[E_UID]}", partial(
                                 _attack_label, self.game.enames[e[E_ID]], b.labels[ep] if ep >= 0 else "", a), "Attack"))
                 elif a.shape == "A":
-                    k = sum(1 for e in ens if dist[e[E_POS]] <= a.range)
+                    k = len([e for e in ens if dist[e[E_POS]] <= a.range])
                     if k:
                         # kept like the single-target Options: made of the attack and the number in reach alone
                         key = ("area", id(a), k)
@@ -134,7 +134,7 @@ class Activation(StateData):
                 else:
                     for d in range(b.ndirs):
                         line = b.line_set(pos, d, a.range)
-                        k = sum(1 for e in ens if e[E_POS] in line)
+                        k = len([e for e in ens if e[E_POS] in line])
                         if k:
                             # kept: made of the attack, the side (named by the board) and the number in the line
                             key = ("beam", id(a), d, k, b)

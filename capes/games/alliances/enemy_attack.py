@@ -86,8 +86,7 @@ class EnemyAttack(StateData):
         if bonus == 0 and "spider_sense" in side.skills and c[C_POW] >= 1:  # has_skill: not Dazed (checked)
             self.pending = ("react", self.game.ctrl[ci], "spider_sense", ci, uids)  # _ask, inlined
             return
-        by_uid = {e[E_UID]: e for e in self.enemies}
-        attackers = [by_uid[u] for u in uids if u in by_uid]
+        attackers = [e for u in uids if (e := self.enemy(u)) is not None]  # few: each found by a search
         if not attackers:
             return
         ecards = self.ecards
