@@ -53,7 +53,10 @@ class EnemyAttack(StateData):
                 continue
             rng = cards[e[E_ID]].range  # self.ecard(e), inlined
             row = dist[e[E_POS]]
-            hits = [i for i, p in targets if row[p] <= rng]
+            hits = []
+            for i, p in targets:
+                if row[p] <= rng:
+                    hits.append(i)
             if not hits:
                 continue
             if e[E_COND] & COND_BIT["shock"]:
@@ -158,10 +161,9 @@ class EnemyAttack(StateData):
     def _f_after_eatk(self, uids: tuple[int, ...]) -> None:
         # alliances/enemy/protection-programming: each Spider-Slayer that attacked Advances 1 Toward the
         # nearest Objective token (ties: the players decide; so does the order, when it can matter)
-        by_uid = {e[E_UID]: e for e in self.enemies}  # self.enemy(u), each found once
         cards = self.ecards
-        movers = tuple(u for u in uids if (e := by_uid.get(u)) is not None
-                       and "protection_programming" in cards[e[E_ID]].rules)
+        movers = tuple([u for u in uids if (e := self.enemy(u)) is not None
+                        and "protection_programming" in cards[e[E_ID]].rules])
         self._f_minions_move(movers, (1,) * len(movers), "alliances/enemy/protection-programming")  # the next step at once
 
     def _f_enemy_bleed(self) -> None:
