@@ -395,3 +395,27 @@ def test_a_stage_still_to_come_counts_more_than_its_hit_points(monkeypatch):
     monkeypatch.setitem(estimates.W, "vstage", 0.0)
     chosen, s = choices()
     assert chosen == [f"atk:{s.villain}"] * 6, chosen
+
+
+def test_the_scheme_completing_loses_the_game_for_every_hero_not_for_one():
+    """champions/summary/scoring/defeat: the players lose when the final main scheme completes, whatever their
+    number; a hero's own defeat (champions/summary/scoring/elimination) eliminates one player of n. The
+    evaluation divided the scheme's completion chance by the number of heroes as well, so two heroes priced
+    a certain loss at half of one and flipped to alter-ego with the scheme one villain phase from completing
+    (Klaw, two heroes: every loss was to the scheme). The Break-In! at 6 of 14 with two heroes in alter-ego
+    (Rhino schemes twice, escalation 2): completion is certain, and its term is a whole loss."""
+    from capes.games.champions.bots.evaluation import features
+
+    s = scenario(heroes=("spider_man", "captain_marvel"), form="alter-ego", threat=None, hand=[])
+    tgt = s.target(s.mscheme)
+    s.thr[s.mscheme] = tgt - 2
+    f = features(s, 0, as_ended=True)
+    assert f["loss"] <= -1.0, f["loss"]
+    # in hero form the same scheme (the escalation alone: 2 of the 2 to go) still completes: a whole loss again
+    h = scenario(heroes=("spider_man", "captain_marvel"), threat=None, hand=[])
+    h.thr[h.mscheme] = tgt - 2
+    assert features(h, 0, as_ended=True)["loss"] <= -1.0
+    # and one hero's death chance stays a share of the table: far from the scheme, two heroes at full health
+    # risk well under a whole loss
+    h.thr[h.mscheme] = 0
+    assert -0.5 < features(h, 0, as_ended=True)["loss"] <= 0.0

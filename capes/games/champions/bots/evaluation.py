@@ -178,7 +178,7 @@ def features(g: Any, seat: int = 0, as_ended: bool = False) -> dict[str, float]:
         # the mean put it at 47% with 2 threat to go in hero form; 6% was measured)
         p_done = p_reach(thr + t0, pmf, tgt)
         if final:
-            loss += p_done / n
+            loss += p_done  # every hero loses with the scheme (a hero's own defeat, below, is 1/n of the table)
         else:
             f["stage"] = -p_done
         thr = min(tgt, thr + inflow)
