@@ -123,7 +123,7 @@ class Activation(StateData):
                 elif a.shape == "A":
                     k = len([e for e in ens if dist[e[E_POS]] <= a.range])
                     if k:
-                        # kept like the single-target Options: made of the attack and the number in reach alone
+                        # kept: made of the attack and the number in reach alone (the key comes back, unlike a single target's)
                         key = ("area", id(a), k)
                         o = menus.get(key)
                         if o is None:
