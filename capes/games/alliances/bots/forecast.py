@@ -73,6 +73,11 @@ class Forecast:
         self.gg_hit = self._gg_paths() if self.boss_stage else {}
         self._memo: dict[Any, int] = {}
         self._region: dict[tuple[int, int], frozenset[int]] = {}
+        # what attackers() reads of each Enemy, read once (a forecast lasts while its position does): uid, Space,
+        # stat card, Boss, Dazed, Shocked, Speed, Range, moves free of Terrain
+        self._movers = [(e[E_UID], e[E_POS], card, boss, e[E_DAZ], e[E_COND] & _SHOCK, card.speed, card.range,
+                         "goblin_glider" in card.rules) for e, card, boss in ens]
+        self._taken = frozenset(m[1] for m in self._movers)
 
     def _gg_paths(self) -> dict[int, float]:
         """Boss Battle: the chance each Space lies on Green Goblin's next Advance (he barrels into Characters on
@@ -130,38 +135,50 @@ class Forecast:
         """For each Character (by index), the Enemies (stat cards, a weight for Spawns) attacking it after the
         Enemies' next Move (and Spawn) step, given Character Spaces ``pos`` (-1: not there / Dazed)."""
         b = self.b
+        dist = b.dist
         awake = [i for i in range(4) if pos[i] >= 0]
         out: list[list[Any]] = [[] for _ in range(4)]
         if not awake:
             return out
-        blocked = {pos[i] for i in awake}
-        taken = {e[E_POS] for e, _, _ in self.enemies if e[E_UID] not in gone}
-        for e, card, boss in self.enemies:
-            if e[E_UID] in gone or e[E_DAZ]:
+        spots = [(i, pos[i]) for i in awake]
+        blocked = {x for _, x in spots}
+        movers = self._movers
+        taken = set(self._taken) if not gone else {m[1] for m in movers if m[0] not in gone}
+        for uid, p, card, boss, daz, shocked, speed, reach, glider in movers:
+            if daz or gone and uid in gone:
                 continue
-            p = e[E_POS]
+            d = dist[p]
             if boss:
                 # Green Goblin flies Toward his Target token: count him where he is and 2 Spaces on
-                reach = card.range + 2
-                for i in awake:
-                    if b.dist[p][pos[i]] <= reach:
-                        out[i].append((card, 0.6 if not e[E_COND] & _SHOCK else 0.0))
+                reach += 2
+                w = 0.6 if not shocked else 0.0
+                for i, x in spots:
+                    if d[x] <= reach:
+                        out[i].append((card, w))
                 continue
-            d = b.dist[p]
-            near = min(d[pos[i]] for i in awake)
-            tgt = [i for i in awake if d[pos[i]] == near]
-            if len(tgt) > 1:  # ties: the players decide (the bot sends it to the sturdiest, see _k_nearest)
-                tgt.sort(key=lambda i: (-self._sturdy(i), i))
+            # the nearest Character; ties: the players decide (the bot sends it to the sturdiest, see _k_nearest)
+            near = 1 << 30
+            first = -1
+            ties = False
+            for i, x in spots:
+                dx = d[x]
+                if dx < near:
+                    near, first, ties = dx, i, False
+                elif dx == near:
+                    ties = True
             if near <= 1:
                 q = p  # it cannot end any nearer
             else:
+                if ties:
+                    first = min((i for i, x in spots if d[x] == near), key=lambda i: (-self._sturdy(i), i))
                 taken.discard(p)
-                q = self.advance_end(p, pos[tgt[0]], card.speed, blocked, taken, "goblin_glider" in card.rules)
+                q = self.advance_end(p, pos[first], speed, blocked, taken, glider)
                 taken.add(q)
-            if e[E_COND] & _SHOCK:
+            if shocked:
                 continue
-            for i in awake:
-                if b.dist[q][pos[i]] <= card.range:
+            dq = dist[q]
+            for i, x in spots:
+                if dq[x] <= reach:
                     out[i].append((card, 1.0))
         if spawn and self.spawners and self.open_spawns:
             w = min(1.0, len(self.spawners) / max(1, len(self.open_spawns)))
