@@ -88,3 +88,26 @@ def test_an_injured_character_in_reach_of_enemies_steps_away() -> None:
     to = s.board.parse(bot.choose(s).split(":")[1])
     far = min(s.board.dist[to][sq(s, x)] for x in ("b4", "a5"))
     assert far >= 4  # Goblin Army: Speed 3 + Range 1; Oscorp Goliath: Speed 2 + Range 1
+
+
+def test_forecast_moves_an_enemy_as_the_engine_does_on_a_tie_for_the_nearest() -> None:
+    # alliances/enemies-move/2: each Minion Advances its Speed Toward the nearest non-Dazed Character; two equally
+    # near are the players' choice (alliances/player-decisions), which the heuristic gives to the sturdiest (an
+    # Injured Character is the frailer). The forecast must predict the move the engine then makes with that answer.
+    from capes.games.alliances.bots import Forecast
+    from capes.games.alliances.state import E_POS
+
+    s = blank_stage(0)
+    gs, usm = put_char(s, GS, "a2"), put_char(s, USM, "e2")
+    s.chars[usm][C_INJ] = 1
+    uid = put_enemy(s, "oscorp_goliath", "c2")  # Speed 2, Range 1: it ends next to one of them only
+    dist = s.board.dist
+    assert dist[sq(s, "c2")][sq(s, "a2")] == dist[sq(s, "c2")][sq(s, "e2")] == 2
+    atk = Forecast(s).attackers(Forecast(s).positions())
+    assert [c.id for c, _ in atk[gs]] == ["oscorp_goliath"] and atk[usm] == []
+    run(s, ("enemies_move",))
+    bot = _bot(s)
+    while s.decision.kind in ("nearest", "enemy-order"):
+        s.apply(bot.choose(s))
+    end = next(e[E_POS] for e in s.enemies if e[0] == uid)
+    assert dist[end][sq(s, "a2")] == 1 and dist[end][sq(s, "e2")] > 1
