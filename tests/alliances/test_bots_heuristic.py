@@ -103,7 +103,8 @@ def test_forecast_moves_an_enemy_as_the_engine_does_on_a_tie_for_the_nearest() -
     uid = put_enemy(s, "oscorp_goliath", "c2")  # Speed 2, Range 1: it ends next to one of them only
     dist = s.board.dist
     assert dist[sq(s, "c2")][sq(s, "a2")] == dist[sq(s, "c2")][sq(s, "e2")] == 2
-    atk = Forecast(s).attackers(Forecast(s).positions())
+    fc = Forecast(s)
+    atk = fc.attackers(fc.positions())
     assert [c.id for c, _ in atk[gs]] == ["oscorp_goliath"] and atk[usm] == []
     run(s, ("enemies_move",))
     bot = _bot(s)
