@@ -117,11 +117,31 @@ class Rng:
         return seq[self.randbelow(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher–Yates shuffle in place."""
-        randbelow = self.randbelow
-        for i in range(len(seq) - 1, 0, -1):
-            j = randbelow(i + 1)
+        """Fisher–Yates shuffle in place: for i from the last index down to 1, swap ``seq[i]`` with ``seq[j]``,
+        ``j = self.randbelow(i + 1)`` (the generator inlined, as in :meth:`dice`: the same numbers and state after;
+        every playout's determinization shuffles decks)."""
+        n = len(seq)
+        if n >= 0x100000000:
+            randbelow = self.randbelow
+            for i in range(n - 1, 0, -1):
+                j = randbelow(i + 1)
+                seq[i], seq[j] = seq[j], seq[i]
+            return
+        s = self.state
+        for i in range(n - 1, 0, -1):
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            x = z ^ (z >> 31)
+            k = i + 1
+            if x >= _SAFE and x >= _TWO64 - _TWO64 % k:  # rejected (under one draw in 2**32): randbelow goes on
+                self.state = s
+                j = self.randbelow(k)
+                s = self.state
+            else:
+                j = x % k
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = s
 
     def shuffled(self, seq: Sequence[T]) -> list[T]:
         out = list(seq)

@@ -113,3 +113,28 @@ def test_randbelow_above_2_64_joins_draws_and_is_uniform() -> None:
     assert all(850 < t < 1150 for t in thirds), thirds
     with pytest.raises(ValueError, match="n > 0"):
         Rng(0).randbelow(0)
+
+
+def _shuffle_by_randbelow(r: Rng, seq: list[int]) -> None:
+    """Fisher–Yates as the recorded games were shuffled (before the generator was inlined into Rng.shuffle)."""
+    for i in range(len(seq) - 1, 0, -1):
+        j = r.randbelow(i + 1)
+        seq[i], seq[j] = seq[j], seq[i]
+
+
+def test_shuffle_is_fisher_yates_by_randbelow_the_same_orders_and_state_after() -> None:
+    # issue 14 (same games): the inlined generator in shuffle must give every recorded deck its recorded order
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 7, 15, 40, 61):
+            a, b = Rng(seed), Rng(seed)
+            x, y = list(range(size)), list(range(size))
+            a.shuffle(x)
+            _shuffle_by_randbelow(b, y)
+            assert x == y and a.state == b.state, (seed, size)
+    # a draw in the rejected zone (the top value of 2**64 is rejected for a bound of 3, i = 2): skipped alike
+    top = _TWO64 - 1
+    a, b = Rng(_state_before(top)), Rng(_state_before(top))
+    x, y = list(range(3)), list(range(3))
+    a.shuffle(x)
+    _shuffle_by_randbelow(b, y)
+    assert x == y and a.state == b.state == (_state_before(top) + 3 * rng_module._GOLDEN) & _MASK
