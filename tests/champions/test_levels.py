@@ -6,7 +6,7 @@ from capes.cli.seats import parse_seats
 from capes.core.bots.base import bot_names, make_bot
 from capes.core.contract import check_fair_play
 from capes.core.registry import load
-from capes.games.champions.bots import DeepBot, HeuristicBot, QuickBot
+from capes.games.champions.bots import DeepBot, HeuristicBot
 from capes.web.lobby import seat_choices
 
 CONFIG = {"heroes": ["spider_man", "she_hulk"], "villain": "rhino"}
@@ -28,7 +28,7 @@ def test_levels_are_named_in_cli_and_lobby() -> None:
     assert game.bots()["normal"] is HeuristicBot
 
 
-def test_hard_looks_two_actions_ahead_and_easy_not_at_all() -> None:
+def test_hard_looks_two_actions_ahead_and_easy_one_under_random_moves() -> None:
     game, state = _turn()
     seat = state.decision.seat
     hard = make_bot("hard", game, seat, seed=1)
@@ -38,7 +38,9 @@ def test_hard_looks_two_actions_ahead_and_easy_not_at_all() -> None:
     assert a in state.decision.ids() and a == make_bot("hard", game, seat, seed=1).choose(state)
     assert state.to_json() == snap
     easy = make_bot("easy", game, seat, seed=1)
-    assert isinstance(easy.inner, QuickBot) and easy.inner.look == 0  # type: ignore[attr-defined]
+    # the heuristic itself, with its one-step lookahead, under 10% random moves (not the quick policy: with it
+    # easy won 0 of 200 Rhino games, a team-mate that never wins)
+    assert type(easy.inner) is HeuristicBot and easy.inner.look == 1 and easy.mix == 0.1  # type: ignore[attr-defined]
 
 
 def test_hard_and_normal_differ_where_the_next_action_matters() -> None:
@@ -66,9 +68,10 @@ def test_hard_and_normal_differ_where_the_next_action_matters() -> None:
 def test_easy_makes_random_moves_now_and_then() -> None:
     game, state = _turn()
     seat = state.decision.seat
-    quick = QuickBot(game, seat, seed=0).choose(state)
-    picks = [make_bot("easy", game, seat, seed=s, mix=0.5).choose(state) for s in range(30)]
-    assert set(picks) - {quick}
+    # with the same seed, easy's pick is the heuristic's unless its own random draw replaced it
+    differ = sum(make_bot("easy", game, seat, seed=s, mix=0.5).choose(state) != HeuristicBot(game, seat, seed=s).choose(state)
+                 for s in range(30))
+    assert 0 < differ < 30
 
 
 def test_levels_play_fair() -> None:
