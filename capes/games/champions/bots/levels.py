@@ -9,7 +9,7 @@ from capes.games.champions.bots.lookahead import HeuristicBot
 
 
 class QuickBot(HeuristicBot):
-    """:func:`quick` on one determinization, no lookahead (the rollout policy as a bot; ``easy`` was this with 20%
+    """:func:`quick` on one determinization, no lookahead (the playouts' greedy policy as a bot; ``easy`` was this with 20%
     random moves until it was measured: it won 0 of 200 Spider-Man games against Rhino, this alone 14 of 200)."""
 
     name = "champions-quick"
