@@ -27,16 +27,16 @@ Three layers:
 
 Modules: :mod:`.estimates` (what the next villain phase brings, the weights), :mod:`.evaluation` (``value``,
 ``evaluate``), :mod:`.policy` (``quick``, ``rollout_choice``), :mod:`.lookahead` (``HeuristicBot``) and
-:mod:`.levels` (``QuickBot``, ``DeepBot`` and the ``BOTS`` table).
+:mod:`.levels` (``DeepBot`` and the ``BOTS`` table).
 """
 
 from __future__ import annotations
 
 from capes.games.champions.bots.estimates import W
 from capes.games.champions.bots.evaluation import evaluate, pre_villain, value
-from capes.games.champions.bots.levels import BOTS, DeepBot, QuickBot
+from capes.games.champions.bots.levels import BOTS, DeepBot
 from capes.games.champions.bots.lookahead import LOOK_KINDS, HeuristicBot
 from capes.games.champions.bots.policy import quick, rollout_choice
 
-__all__ = ["BOTS", "LOOK_KINDS", "W", "DeepBot", "HeuristicBot", "QuickBot", "evaluate", "pre_villain", "quick",
+__all__ = ["BOTS", "LOOK_KINDS", "W", "DeepBot", "HeuristicBot", "evaluate", "pre_villain", "quick",
            "rollout_choice", "value"]
