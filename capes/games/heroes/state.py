@@ -116,6 +116,10 @@ class HeroesData(State):
     _LISTS1 = ("teams", "vp", "pp", "plans", "pblock", "rdeck", "vdeck", "hdeck", "sdeck", "rdisc", "vdisc", "hdisc",
                "sdisc", "heads", "track", "wanted", "forced", "winners", "hom_pick")
     _SCALARS = ("n", "scen", "round", "ar", "at", "first", "arch", "over", "special", "solver", "end_ar")
+    # Slots for the fields (the instance dict keeps the protocol's few): a clone sets about forty of them, and
+    # stores into an instance dict that large grow it by resizing; slot stores and reads are also the cheapest
+    # (issue #14). Every slot is set by setup, _load or _copy_into.
+    __slots__ = ("C", *_SCALARS, *_LISTS1, *_LISTS2, "allies", "stack", "ts", "cb")
 
     if TYPE_CHECKING:
         # steps one chapter calls in another (the mixins meet in engine.HeroesState)
@@ -203,52 +207,52 @@ class HeroesData(State):
         the content) shared. Written out field by field: a clone runs once per search iteration, and named stores
         cost a fifth less than loops over the name lists (tests/heroes/test_contract.py checks every field is here)."""
         assert other.__class__ is self.__class__  # not isinstance: on an ABC it costs about 1 µs per clone
-        d = other.__dict__
-        d["C"] = self.C
-        d["n"] = self.n
-        d["scen"] = self.scen
-        d["round"] = self.round
-        d["ar"] = self.ar
-        d["at"] = self.at
-        d["first"] = self.first
-        d["arch"] = self.arch
-        d["over"] = self.over
-        d["special"] = self.special
-        d["solver"] = self.solver
-        d["end_ar"] = self.end_ar
-        d["teams"] = self.teams[:]
-        d["vp"] = self.vp[:]
-        d["pp"] = self.pp[:]
-        d["plans"] = self.plans[:]
-        d["pblock"] = self.pblock[:]
-        d["rdeck"] = self.rdeck[:]
-        d["vdeck"] = self.vdeck[:]
-        d["hdeck"] = self.hdeck[:]
-        d["sdeck"] = self.sdeck[:]
-        d["rdisc"] = self.rdisc[:]
-        d["vdisc"] = self.vdisc[:]
-        d["hdisc"] = self.hdisc[:]
-        d["sdisc"] = self.sdisc[:]
-        d["heads"] = self.heads[:]
-        d["track"] = self.track[:]
-        d["wanted"] = self.wanted[:]
-        d["forced"] = self.forced[:]
-        d["winners"] = self.winners[:]
-        d["hom_pick"] = self.hom_pick[:]
+        o: Any = other
+        o.C = self.C
+        o.n = self.n
+        o.scen = self.scen
+        o.round = self.round
+        o.ar = self.ar
+        o.at = self.at
+        o.first = self.first
+        o.arch = self.arch
+        o.over = self.over
+        o.special = self.special
+        o.solver = self.solver
+        o.end_ar = self.end_ar
+        o.teams = self.teams[:]
+        o.vp = self.vp[:]
+        o.pp = self.pp[:]
+        o.plans = self.plans[:]
+        o.pblock = self.pblock[:]
+        o.rdeck = self.rdeck[:]
+        o.vdeck = self.vdeck[:]
+        o.hdeck = self.hdeck[:]
+        o.sdeck = self.sdeck[:]
+        o.rdisc = self.rdisc[:]
+        o.vdisc = self.vdisc[:]
+        o.hdisc = self.hdisc[:]
+        o.sdisc = self.sdisc[:]
+        o.heads = self.heads[:]
+        o.track = self.track[:]
+        o.wanted = self.wanted[:]
+        o.forced = self.forced[:]
+        o.winners = self.winners[:]
+        o.hom_pick = self.hom_pick[:]
         rows = list.copy
-        d["hloc"] = list(map(rows, self.hloc))
-        d["wound"] = list(map(rows, self.wound))
-        d["ko"] = list(map(rows, self.ko))
-        d["stories"] = list(map(rows, self.stories))
-        d["pups"] = list(map(rows, self.pups))
-        d["scored"] = list(map(rows, self.scored))
-        d["rhand"] = list(map(rows, self.rhand))
-        d["vhand"] = list(map(rows, self.vhand))
-        d["allies"] = [[a[:] for a in row] for row in self.allies]
-        d["stack"] = self.stack[:]
+        o.hloc = list(map(rows, self.hloc))
+        o.wound = list(map(rows, self.wound))
+        o.ko = list(map(rows, self.ko))
+        o.stories = list(map(rows, self.stories))
+        o.pups = list(map(rows, self.pups))
+        o.scored = list(map(rows, self.scored))
+        o.rhand = list(map(rows, self.rhand))
+        o.vhand = list(map(rows, self.vhand))
+        o.allies = [[a[:] for a in row] for row in self.allies]
+        o.stack = self.stack[:]
         ts, cb = self.ts, self.cb
-        d["ts"] = dict(ts) if ts is not None else None
-        d["cb"] = dict(cb) if cb is not None else None
+        o.ts = dict(ts) if ts is not None else None
+        o.cb = dict(cb) if cb is not None else None
 
     def _dump(self) -> Any:
         out: dict[str, Any] = {}
