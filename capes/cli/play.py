@@ -238,11 +238,13 @@ class Session:
             self.console.print(f"[bold]{escape(d.prompt or 'Choose')}[/bold]", highlight=False)
             for line in P.menu_lines(d, group, groups, numbers):
                 self.console.print(escape(line), highlight=False)
-            n = len(groups[group][1]) if groups is not None and group is not None else (
-                len(groups) if groups is not None else max(by_number))
+            # the numbers this menu answers to, as shown (a flat menu keeps its numbers, so it may skip some)
+            offered = P.spans(range(0 if group is not None else 1, len(groups[group][1]) + 1)) \
+                if groups is not None and group is not None else (
+                P.spans(range(1, len(groups) + 1)) if groups is not None else P.spans(by_number))
             try:
                 who = f"{self.game.seat_name(seat)} " if self.hot_seat else ""
-                raw = self._read(f"{who}[1-{n}, ? for help]: ").strip()
+                raw = self._read(f"{who}[{offered}, ? for help]: ").strip()
             except EOFError:
                 raise Quit from None
             num = P.parse_number(raw)
@@ -260,14 +262,13 @@ class Session:
                         return d.options[idx[num - 1]].id
                 elif num in by_number:
                     return by_number[num]
-                self.console.print(f"[red]error:[/red] no choice {num}; type a number from "
-                                   f"{0 if group is not None else 1} to {n}, or ? for help", highlight=False)
+                self.console.print(f"[red]error:[/red] no choice {num}; type {offered}, or ? for help", highlight=False)
                 continue
             if d.find(raw) is not None:
                 return raw
             if not self.command(seat, raw):
                 self.console.print(f"[red]error:[/red] {escape(quote(raw))} "
-                                   f"is not a choice; type a number from 1 to {n}, or ? for help", highlight=False)
+                                   f"is not a choice; type {offered}, or ? for help", highlight=False)
             elif self.state is not state:  # an undo replaced the state
                 return None
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from capes.core.protocol import Decision, Event, Option, State
 from capes.core.rng import Rng
@@ -132,6 +132,25 @@ def can_undo(before: State, now: State, seat: int, worlds: int = 4) -> bool:
 
 def parse_number(raw: str) -> int | None:
     return int(raw) if raw.isdigit() and len(raw) < 6 else None
+
+
+def spans(numbers: Iterable[int]) -> str:
+    """The numbers a menu offers, as a player reads them: runs as ranges (a menu that keeps its numbers while an
+    option goes away can offer 2 and 3 but not 1).
+
+    >>> spans([1, 2, 3]), spans([3, 2]), spans([1, 3, 4, 5, 7]), spans([4])
+    ('1-3', '2-3', '1, 3-5, 7', '4')
+    """
+    out: list[str] = []
+    run: list[int] = []
+    for k in sorted(set(numbers)):
+        if run and k != run[-1] + 1:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+            run = []
+        run.append(k)
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
 
 
 def menu_lines(d: Decision, group: int | None, groups: list[tuple[str, list[int]]] | None,

@@ -112,7 +112,7 @@ def test_single_option_is_still_asked_when_another_human_shares_the_terminal() -
     game = StepsGame()
     s, out, script = session(game, game.new_game(1), ["human", "human"], ["", "1"])
     s.run()
-    assert any("Player 1 [1-1" in p for p in script.prompts)
+    assert any("Player 1 [1, ? for help]" in p for p in script.prompts)  # one choice: "1", not "1-1"
 
 
 def test_a_number_applies_to_the_menu_on_screen_only() -> None:
@@ -179,12 +179,14 @@ def test_ctrl_c_while_a_bot_thinks_saves(tmp_path: Path) -> None:
 
 
 def test_an_option_keeps_its_number_while_the_same_prompt_repeats() -> None:
-    """Mulligan card 1: "Keep this hand" is still 7 and 1 is no longer a choice (issue 10 §4)."""
+    """Mulligan card 1: "Keep this hand" is still 7 and 1 is no longer a choice (issue 10 §4); the prompt and the
+    error name the numbers the menu answers to (2-7), never a range that includes the one gone."""
     game = load("champions")
     s, out, _ = session(game, game.new_game(2), ["human"], ["1", "1", "7"])
     s.run(max_actions=2)
     text = out.getvalue()
-    assert text.count("7. Keep this hand") >= 2 and "error: no choice 1" in text
+    assert text.count("7. Keep this hand") >= 2 and "error: no choice 1; type 2-7, or ? for help" in text
+    assert "[1-7, ? for help]" in text and "[2-7, ? for help]" in text
     assert len(s.state.actions) == 2 and s.state.actions[1] == "keep"
 
 
