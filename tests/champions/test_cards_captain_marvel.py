@@ -55,6 +55,9 @@ def test_commander_draw_for_chosen_player():
     idu = g.ident[0]
     run_turn(g)
     n1 = len(g.hand[1])
+    # the option says what the ability does, not only its name ("Commander" alone told a player nothing)
+    label = g.decision.find(f"use:{idu}").label
+    assert label.startswith("Use Carol Danvers: Commander. ") and "a chosen player draws 1 card" in label, label
     do(g, f"use:{idu}")
     assert g.decision.kind == "choose"
     do(g, f"t:{g.ident[1]}")

@@ -146,14 +146,37 @@ def _forced_build(g: G, f: tuple):
 
 
 def _first_line(g: G, u: int) -> str:
-    """A short reminder of what card ``u`` does (its text up to the first full stop)."""
+    """A short reminder of what card ``u`` does: see :func:`reminder`."""
     text = g.ccard(u).text
     line = _FIRST.get(text)
     if line is None:
-        line = (text or "").strip().split(". ")[0].rstrip(".")[:80] or "its forced ability"
+        line = reminder(text)
         if len(_FIRST) < 1024:  # a function of the text alone (an immutable str); bounded
             _FIRST[text] = line
     return line
+
+
+def reminder(text: str | None, width: int = 90) -> str:
+    """A card text's first sentence, with the next ones while a sentence is only a name or keyword (a card's
+    "Commander." says nothing of what Commander does); cut at ``width`` characters with an ellipsis.
+
+    >>> reminder("Commander. Action, once per round: a chosen player draws 1 card.")
+    'Commander. Action, once per round: a chosen player draws 1 card'
+    >>> reminder("Spider-Sense. Interrupt: as the villain starts an attack against you, you may draw 1 card.")
+    'Spider-Sense. Interrupt: as the villain starts an attack against you, you may draw 1 card'
+    >>> reminder("Guard. Toughness."), reminder("Deal 2 damage to an enemy. Then draw 1 card."), reminder("")
+    ('Guard. Toughness', 'Deal 2 damage to an enemy', 'its forced ability')
+    >>> reminder("Surge. " + "x" * 100)[-12:]
+    'xxxxxxxxxxx…'
+    """
+    parts = (text or "").strip().split(". ")
+    k = 1
+    while k < len(parts) and len(parts[k - 1].split()) <= 3 and ":" not in parts[k - 1]:
+        k += 1  # the sentence before was a bare name: it needs the next one
+    line = ". ".join(parts[:k]).rstrip(".")
+    if len(line) > width:
+        line = line[:width - 1].rstrip() + "…"
+    return line or "its forced ability"
 
 
 #: card text -> its first line (_first_line)
