@@ -8,6 +8,8 @@ champions/summary/actions/interrupt-response. Finding which triggers a window ha
 
 from __future__ import annotations
 
+import re
+
 from capes.games.champions import cards as S
 from capes.games.champions.abilities import forced_trigger
 from capes.games.champions.frames import ASKS, step
@@ -168,8 +170,12 @@ def reminder(text: str | None, width: int = 90) -> str:
     ('Guard. Toughness', 'Deal 2 damage to an enemy', 'its forced ability')
     >>> reminder("Surge. " + "x" * 100)[-12:]
     'xxxxxxxxxxx…'
+    >>> reminder("Max 1 per player. Action: exhaust it to draw 1 card."), reminder("Max 2 per deck.")
+    ('Action: exhaust it to draw 1 card', 'Max 2 per deck')
     """
     parts = (text or "").strip().split(". ")
+    while len(parts) > 1 and _LIMIT.search(parts[0]):
+        parts = parts[1:]  # a deck or control limit ("Max 1 per player.") is not what the card does in play
     k = 1
     while k < len(parts) and len(parts[k - 1].split()) <= 3 and ":" not in parts[k - 1]:
         k += 1  # the sentence before was a bare name: it needs the next one
@@ -179,6 +185,8 @@ def reminder(text: str | None, width: int = 90) -> str:
     return line or "its forced ability"
 
 
+#: a sentence of a card text that limits copies or control, not an ability (reminder skips it)
+_LIMIT = re.compile(r"\bmax \d+ per (deck|player)\b", re.IGNORECASE)
 #: card text -> its first line (_first_line)
 _FIRST: dict[str, str] = {}
 
