@@ -258,6 +258,9 @@ def test_01091_avengers_mansion():
 
 def test_01092_helicarrier_discount():
     s = scenario(play=["01092"], hand=["01087", "01088"])
+    # the option's reminder is the action (champions/summary/actions/action), not the card's copy limit
+    use = next(o for o in s.decision.options if o.id.startswith("use:"))
+    assert use.label.startswith("Use Helicarrier: Action: ") and "costs 1 less" in use.label, use.label
     do(s, "use:")
     assert s.cost_of(0, uid(s, "01087", "hand")) == 1
 
