@@ -8,6 +8,7 @@ import re
 import capes
 from capes.games.alliances.bots import HeuristicBot
 from capes.games.alliances.engine import E_POS, E_UID
+from capes.games.alliances.glossary import attack_text
 
 from .helpers import HIT, blank_stage, put_char, put_enemy, run, texts
 
@@ -111,6 +112,10 @@ def test_glossary_has_the_text_of_everything_in_view() -> None:
             assert ch.levelups[card].name in gl
         for a in s.cside(ci).attacks:
             assert a.name in gl[ch.name]
+            # an attack and each of its special rules, as the log names them, are looked up by name
+            assert ch.name in gl[a.name] and attack_text(a) in gl[a.name]
+            for r in a.rules:
+                assert a.name in gl[r.name], r.name
     for e in s.enemies:
         assert data.enemies[e[1]].name in gl
     assert s.stage.name in gl and "Oscorp Weaponry" in gl

@@ -166,6 +166,12 @@ def glossary(st: Any, seat: int | None) -> dict[str, str]:
         c = st.chars[ci]
         out[ch.name] = f"Character ({'Injured' if c[C_INJ] else 'Healthy'} side). " + side_text(side)
         skills.update(side.skills)
+        # the log names attacks and their special rules ("Sticky Situation: ... gains Shock"): each by its name
+        for a in side.attacks:
+            _add(out, a.name, f"Attack of {ch.name}: {attack_text(a)}.")
+            for r in a.rules:
+                _add(out, r.name, f"Special rule of {ch.name}'s {a.name} ({_icons(r.need)} in the final roll): "
+                     + _EFFECTS[r.effect].format(n=r.n, spaces=plural(r.n, "Space")) + ".")
         for card in c[C_CARDS]:
             lu = ch.levelups[card]
             out[lu.name] = _levelup_text(ch.name, lu)
@@ -225,6 +231,13 @@ def glossary(st: Any, seat: int | None) -> dict[str, str]:
         if conds & COND_BIT[cn]:
             out[cn.title()] = CONDITION_TEXT[cn]
     return out
+
+
+def _add(out: dict[str, str], name: str, text: str) -> None:
+    """``out[name] = text``; two different texts under one name (two Characters' attacks both called so) are both
+    kept, one after the other."""
+    old = out.get(name)
+    out[name] = text if old is None or old == text or text in old else f"{old} / {text}"
 
 
 def _levelup_text(who: str, lu: Any) -> str:
