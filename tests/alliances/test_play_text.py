@@ -121,3 +121,35 @@ def test_glossary_has_the_text_of_everything_in_view() -> None:
     assert s.stage.name in gl and "Oscorp Weaponry" in gl
     assert ("Bombing Run" in gl) != ("Turbo Boost" in gl)
     assert all(k and v and not ID_LIKE.search(k) for k, v in gl.items())
+
+
+def test_every_name_the_log_shows_can_be_looked_up_then() -> None:
+    """Issue 10 (read the cards in the game), and what a person sees is true: a name of the game's content that a
+    log line shows (a Stage still to come, a special condition as it ends, the Ingredients of the Oscorp Lab, an
+    attack's special rule) is in the glossary at that moment, so `? NAME` and the browser can show its text."""
+    from capes.core.rng import Rng
+
+    g = capes.load("alliances")
+    names: set[str] = set()
+    games = []
+    for seed in range(6):  # the names the glossary ever gives in these games
+        s, r = g.new_game(seed), Rng(seed)
+        while not s.is_over and len(s.actions) < 300:
+            names |= set(g.glossary(s, 0))
+            o = s.decision.options
+            s.apply(o[r.randbelow(len(o))])
+        games.append(seed)
+    names = {n for n in names if len(n) > 4}
+    assert len(names) > 40
+    for seed in games:
+        s, r, seen = g.new_game(seed), Rng(seed), 0
+        while not s.is_over and len(s.actions) < 300:
+            vis = s.visible_log(0, seen)
+            seen = len(s.log)
+            if vis:
+                gl = g.glossary(s, 0)
+                for _, text in vis:
+                    missing = [n for n in names if n in text and n not in gl]
+                    assert not missing, (missing, text)
+            o = s.decision.options
+            s.apply(o[r.randbelow(len(o))])

@@ -11,14 +11,13 @@ from typing import Any
 
 from capes.games.alliances.content import (
     ATTACK_TYPES,
-    COND_BIT,
     CONDITIONS,
     RESULT_NAMES,
     Attack,
     EnemyCard,
     Side,
 )
-from capes.games.alliances.engine import C_CARDS, C_COND, C_HELD, C_INJ, E_COND, E_ID, T_KIND, T_POS, plural
+from capes.games.alliances.engine import C_CARDS, C_HELD, C_INJ, E_ID, T_KIND, T_POS, plural
 
 #: skill ids (data files) -> the name players read, and what the skill does (our own words)
 SKILLS: dict[str, tuple[str, str]] = {
@@ -196,12 +195,18 @@ def glossary(st: Any, seat: int | None) -> dict[str, str]:
         else:
             out[card.name] = enemy_text(card)
     stage = st.stage
-    text = STAGE_TEXT.get(stage.script) or _stage_rules_text(g, stage.script)
-    out[stage.name] = f"Stage ({stage.board_name}). " + text
+    # every Stage of the Mission: the log and the status line name the ones to come and the ones done too
+    for i, sid in enumerate(st.order):
+        other = data.stages[sid]
+        when = "" if i == st.stage_i else (" Played earlier in this Mission." if i < st.stage_i
+                                          else " Still to come in this Mission.")
+        text = STAGE_TEXT.get(other.script) or _stage_rules_text(g, other.script)
+        out[other.name] = f"Stage ({other.board_name}).{when} " + text
     out["Oscorp Weaponry"] = CARDS["Oscorp Weaponry"]
     if stage.kind == "boss":
         out["Turbo Boost"] = CARDS["Turbo Boost"]
-        out["Green Goblin Always Has the Last Laugh"] = CARDS["Green Goblin Always Has the Last Laugh"]
+        # the Boss Battle Stage and its Boss Battle Card share this name: both texts
+        _add(out, "Green Goblin Always Has the Last Laugh", CARDS["Green Goblin Always Has the Last Laugh"])
     else:
         out["Bombing Run"] = CARDS["Bombing Run"]
     for name in ("Spawn Space", "Spawn Tracker", "Enemies Frenzy", "Heroic Assist", "Dazed"):
@@ -212,7 +217,7 @@ def glossary(st: Any, seat: int | None) -> dict[str, str]:
     kinds = {t[T_KIND] for t in st.tokens if t[T_POS] >= 0}
     if "obj" in kinds:
         out["Objective token"] = TOKENS["Objective token"]
-    if "ing" in kinds or any(c[C_HELD] for c in st.chars):
+    if stage.script == "oscorp_lab" or "ing" in kinds or any(c[C_HELD] for c in st.chars):
         out["Ingredient"] = ("An Oscorp Lab Stage token with a Sample symbol: pick it up by Interacting (at most 2 "
                              "held); two matching Ingredients Synthesize a Sample.")
     if "brace" in kinds:
@@ -222,14 +227,9 @@ def glossary(st: Any, seat: int | None) -> dict[str, str]:
     if "*" in st.tracker:
         out["Challenge token"] = ("Takes a spot on the Spawn Tracker like an Enemy (raising the Spawn dice) but never "
                                   "Spawns.")
-    conds = 0
-    for c in st.chars:
-        conds |= c[C_COND]
-    for e in st.enemies:
-        conds |= e[E_COND]
+    # every special condition: the log names one also as it ends ("is Shocked and does not attack")
     for cn in CONDITIONS:
-        if conds & COND_BIT[cn]:
-            out[cn.title()] = CONDITION_TEXT[cn]
+        out[cn.title()] = CONDITION_TEXT[cn]
     return out
 
 
