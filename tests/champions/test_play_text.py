@@ -105,3 +105,31 @@ def test_a_payment_can_be_cancelled_summary_actions_play():
     assert s.decision.kind == "turn"
     assert dd in s.hand[0] and r1 in s.hand[0] and r2 in s.hand[0] and r1 not in s.disc[0]
     assert "cancels the payment" in texts(s)
+
+
+def test_every_card_the_log_names_can_be_looked_up_then():
+    """What a person sees is true (issue 10, read the cards in the game): a card a log line of seat 1 names is in
+    its glossary at that moment — also a treachery still resolving or on its way to the discard pile, and an
+    obligation whose choice is being made (Eviction Notice). Boost cards are the one exception, until they reach the
+    discard pile at the end of the attack (``resample`` deals them again with the encounter deck)."""
+    g = capes.load("champions")
+    names: set[str] = set()
+    for seed in range(100, 112):  # every card name of these games, from their glossaries
+        s, r = g.new_game(seed), Rng(seed)
+        while not s.is_over and len(s.actions) < 300:
+            names |= {k for k in g.glossary(s, 0) if len(k) > 4}
+            o = s.decision.options
+            s.apply(o[r.randbelow(len(o))])
+    assert len(names) > 30
+    for seed in range(100, 112):
+        s, r, seen = g.new_game(seed), Rng(seed), 0
+        while not s.is_over and len(s.actions) < 300:
+            vis = s.visible_log(0, seen)
+            seen = len(s.log)
+            gl = g.glossary(s, 0) if vis else {}
+            for _, text in vis:
+                if not text.startswith("Boost: "):
+                    missing = [n for n in names if n in text and n not in gl]
+                    assert not missing, (seed, missing, text)
+            o = s.decision.options
+            s.apply(o[r.randbelow(len(o))])
