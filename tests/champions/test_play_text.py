@@ -109,9 +109,8 @@ def test_a_payment_can_be_cancelled_summary_actions_play():
 
 def test_every_card_the_log_names_can_be_looked_up_then():
     """What a person sees is true (issue 10, read the cards in the game): a card a log line of seat 1 names is in
-    its glossary at that moment — also a treachery still resolving or on its way to the discard pile, and an
-    obligation whose choice is being made (Eviction Notice). Boost cards are the one exception, until they reach the
-    discard pile at the end of the attack (``resample`` deals them again with the encounter deck)."""
+    its glossary at that moment — also a treachery still resolving or on its way to the discard pile, an
+    obligation whose choice is being made (Eviction Notice), and a boost card turned faceup ("Boost: Assault")."""
     g = capes.load("champions")
     names: set[str] = set()
     for seed in range(100, 112):  # every card name of these games, from their glossaries
@@ -128,8 +127,49 @@ def test_every_card_the_log_names_can_be_looked_up_then():
             seen = len(s.log)
             gl = g.glossary(s, 0) if vis else {}
             for _, text in vis:
-                if not text.startswith("Boost: "):
-                    missing = [n for n in names if n in text and n not in gl]
-                    assert not missing, (seed, missing, text)
+                missing = [n for n in names if n in text and n not in gl]
+                assert not missing, (seed, missing, text)
             o = s.decision.options
             s.apply(o[r.randbelow(len(o))])
+
+
+def test_boost_cards_turned_faceup_are_public_until_the_attack_ends_rr_boost():
+    """champions/rr/boost: boost cards are dealt facedown and turned faceup when the attack (or scheme) resolves;
+    from then until it ends they are public: the view counts them apart from the facedown ones and names them, the
+    glossary has their text, and ``resample`` (what a search bot may not know) leaves them where they are."""
+    g = capes.load("champions")
+    found = 0
+    for seed in range(40):
+        s, r = g.new_game(seed), Rng(seed)
+        while not s.is_over and len(s.actions) < 300:
+            if s.bup:
+                up = s.boosts[:s.bup]
+                names = [s.ccard(u).name for u in up]
+                v = s.view(0)
+                assert v["boost_faceup"] == [s.code[u] for u in up]
+                assert v["boost_facedown"] == len(s.boosts) - len(up)
+                assert all(f"Boost: {n} (" in " ".join(e.text for e in s.log) for n in names)
+                assert all(n in g.glossary(s, 0) for n in names)
+                t = s.resample(0, Rng(seed + 1))
+                assert t.boosts[:t.bup] == up
+                found += 1
+            o = s.decision.options
+            s.apply(o[r.randbelow(len(o))])
+        if found >= 20:
+            break
+    assert found >= 20, found
+
+
+def test_a_save_from_before_faceup_boosts_were_recorded_still_loads():
+    """Saves written before the state recorded faceup boost cards have no "bup": they load with none faceup."""
+    import json
+
+    g = capes.load("champions")
+    s, r = g.new_game(3), Rng(3)
+    for _ in range(30):
+        o = s.decision.options
+        s.apply(o[r.randbelow(len(o))])
+    doc = json.loads(s.to_json())
+    del doc["state"]["bup"]
+    t = g.from_json(json.dumps(doc))
+    assert t.bup == 0 and t.view(0)["boost_facedown"] == len(t.boosts) and t.decision.ids() == s.decision.ids()

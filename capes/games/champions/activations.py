@@ -146,6 +146,7 @@ def _flip_boosts(g: G, p: int) -> int:
         fn = S.BOOST.get(c.code)
         if fn is not None and c.boost_star:
             fn(g, p, b)
+    g.bup = len(g.boosts)  # faceup until the attack or scheme ends (_end_boosts)
     return tot
 
 
@@ -188,6 +189,7 @@ def _end_boosts(g: G) -> None:
     for b in g.boosts:
         g.edisc.append(b)
     g.boosts = []
+    g.bup = 0
 
 
 @step("atk_end")

@@ -95,11 +95,9 @@ def glossary(state: Any, seat: int | None) -> dict[str, str]:
     discard pile or the victory display) and the players' discard piles. Never another seat's hand, a deck,
     facedown encounter or boost cards, or cards held facedown (Drones, Highway Robbery). Every other encounter
     card is in view wherever it is, also while it is revealed or resolves (a treachery on its way to the discard
-    pile, an obligation whose choice is being made): the log and the prompts name it. Boost cards stay out until
-    they reach the discard pile, as ``resample`` deals them again with the encounter deck (the state does not
-    record which are faceup)."""
+    pile, an obligation whose choice is being made, a boost card turned faceup): the log and the prompts name it."""
     us: list[int] = [state.villain, state.mscheme, *state.eplay, *state.edisc, *state.victory]
-    hidden = {*state.edeck, *state.vstages, *state.mstages, *state.boosts}
+    hidden = {*state.edeck, *state.vstages, *state.mstages, *state.boosts[state.bup:]}
     for p in range(state.n):
         hidden.update(state.fd[p])
     us += [u for u, o in enumerate(state.owner) if o < 0 and u not in hidden]

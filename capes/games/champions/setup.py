@@ -60,6 +60,7 @@ def setup(g: G, heroes: list[str], decks: list[list[str]], villain_stages: list[
     g.eplay = []
     g.mods = []
     g.boosts = []
+    g.bup = 0
     g.hit = []
     g.removed = []
     g.victory = []

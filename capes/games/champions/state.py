@@ -36,7 +36,9 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
                    "removed", "victory")
     FIELDS_NESTED = ("deck", "hand", "disc", "play", "fd", "setaside", "used")
     FIELDS_SCALAR = ("n", "villain", "mscheme", "accel", "first", "rnd", "turn", "over", "paid", "acts",
-                     "vdefeats")
+                     "vdefeats", "bup")
+    #: how many of ``boosts`` (the first ones) are faceup: turned by the attack or scheme they belong to, until it ends
+    bup: int
     # Slots for the fields (the instance dict keeps the protocol's few): a clone sets about fifty of them, and
     # past thirty keys an instance dict is no longer shared and grows by resizing (about a third of a clone's
     # time); slot reads are also the fastest attribute reads. Every slot is set by setup, _load or _copy_into.
@@ -114,7 +116,7 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
             setattr(self, k, [_tup(x) if k == "stack" or k == "mods" else (list(x) if isinstance(x, list) else x)
                               for x in data[k]])
         for k in self.FIELDS_SCALAR:
-            setattr(self, k, data[k])
+            setattr(self, k, data[k] if k != "bup" else data.get(k, 0))  # saves before "bup" had none faceup
         self.code = tuple(data["code"])
         self.owner = tuple(data["owner"])
         self.ctl = {int(u): int(q) for u, q in data.get("ctl", ())}
@@ -167,6 +169,7 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
         o.paid = self.paid
         o.acts = self.acts
         o.vdefeats = self.vdefeats
+        o.bup = self.bup
 
     def _card_view(self, u: int) -> dict[str, Any]:
         c = CARDS[self.code[u]]
@@ -226,7 +229,8 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
             "main_scheme": card(self.mscheme) | {"target": self.target(self.mscheme)},
             "main_stages_left": len(self.mstages), "acceleration_tokens": self.accel,
             "encounter_play": [live(u) for u in self.eplay], "encounter_deck": len(self.edeck),
-            "encounter_discard": [self.code[u] for u in self.edisc], "boost_facedown": len(self.boosts),
+            "encounter_discard": [self.code[u] for u in self.edisc], "boost_facedown": len(self.boosts[self.bup:]),
+            "boost_faceup": [self.code[u] for u in self.boosts[:self.bup]],
             "players": players, "removed": [self.code[u] for u in self.removed],
             "victory_display": [self.code[u] for u in self.victory],
         }
@@ -275,15 +279,16 @@ class ChampionsState(Queries, Vocabulary, Resources, Abilities, Piles, State):
             for j, i in enumerate(slots):
                 mods[i] = (*mods[i][:2], pool[k + j], *mods[i][3:])
             self.deck[p] = pool[k + len(slots):]
-        pool = sorted(self.edeck + self.boosts + [u for p in range(self.n) for u in self.fd[p]])
+        up = self.bup  # faceup boost cards are public: they stay
+        pool = sorted(self.edeck + self.boosts[up:] + [u for p in range(self.n) for u in self.fd[p]])
         rng.shuffle(pool)
         i = 0
         for p in range(self.n):
             k = len(self.fd[p])
             self.fd[p] = pool[i:i + k]
             i += k
-        k = len(self.boosts)
-        self.boosts = pool[i:i + k]
+        k = len(self.boosts[up:])
+        self.boosts = self.boosts[:up] + pool[i:i + k]
         self.edeck = pool[i + k:]
 
     # ================================================================ the run loop

@@ -133,6 +133,8 @@ class Vocabulary:
 
     def remove_from_zones(self, u: int) -> None:
         self.ctl.pop(u, None)
+        if u in self.boosts[:self.bup]:
+            self.bup -= 1  # a faceup boost card leaves: the faceup ones are still the first
         for lst in (self.eplay, self.edeck, self.edisc, self.boosts, self.removed):
             if u in lst:
                 lst.remove(u)
