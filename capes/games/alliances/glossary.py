@@ -133,8 +133,13 @@ def attack_text(a: Attack) -> str:
     out = f"{ATTACK_TYPES[a.type].title()} attack, {shape}{a.range}, Strength {a.strength}"
     out += f", {a.cost} Power" if a.cost else ", no Power cost"
     for r in a.rules:
-        out += f"; {r.name} ({_icons(r.need)} in the final roll): " + _EFFECTS[r.effect].format(n=r.n, spaces=plural(r.n, "Space"))
+        out += f"; {r.name} ({_icons(r.need)} in the final roll): " + _effect(r)
     return out
+
+
+def _effect(r: Any) -> str:
+    """What an attack's special rule does, in the glossary's words."""
+    return _EFFECTS[r.effect].format(n=r.n, spaces=plural(r.n, "Space"))
 
 
 def side_text(side: Side) -> str:
@@ -170,7 +175,7 @@ def glossary(st: Any, seat: int | None) -> dict[str, str]:
             _add(out, a.name, f"Attack of {ch.name}: {attack_text(a)}.")
             for r in a.rules:
                 _add(out, r.name, f"Special rule of {ch.name}'s {a.name} ({_icons(r.need)} in the final roll): "
-                     + _EFFECTS[r.effect].format(n=r.n, spaces=plural(r.n, "Space")) + ".")
+                     + _effect(r) + ".")
         for card in c[C_CARDS]:
             lu = ch.levelups[card]
             out[lu.name] = _levelup_text(ch.name, lu)
