@@ -363,3 +363,34 @@ def test_drawings_do_not_depend_on_what_was_drawn_before():
     for k in order:
         view, seat = views[k]
         assert _draw(view, seat) == cold[k], (k, seat)
+
+
+class _Text(HTMLParser):
+    """The text a person reads: element text, tooltips (<title>) included; attributes left out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def test_a_heros_place_is_shown_in_words_never_as_its_id():
+    """heroes/status (a hero is Ready in a District, Supporting on a Support space of an Area, In Recovery): the
+    browser's hero cards and other teams' lines, and the terminal, name the place ("in Central Manhattan ◆", "on a
+    Support space of The Village"), not the view's id ("central-diamond", "support:village:1")."""
+    seen = set()
+    for g, s in _states(2, 1, 600, every=5):
+        for seat in (0, 1, None):
+            v = s.view(seat)
+            ids = {st["loc"] for st in v["heroes"].values() if "-" in st["loc"] or st["loc"].startswith("support:")}
+            if not ids:
+                continue
+            seen |= ids
+            p = _Text()
+            p.feed(_draw(v, seat)[0])
+            shown = "".join(p.parts) + "\n" + g.render(s, seat)
+            for loc in ids:
+                assert loc not in shown, (loc, seat)
+    assert any(x.startswith("support:") for x in seen) and any("-" in x for x in seen), seen

@@ -95,6 +95,28 @@ def place_name(loc: int) -> str:
     return "nowhere"
 
 
+#: the view's location ids that are not a District or a Support space, in words
+PLACE_WORDS = {"recovery": "In Recovery", "ready": "Ready", "supporting": "Supporting", "available": "Available",
+          "scenario": "on the Scenario card"}
+
+
+def where(name: str) -> str:
+    """Where a Super Hero is, in words, from the view's location id (:func:`loc_name`): what the terminal and the
+    browser show (never the id itself).
+
+    >>> where("ready"), where("central-diamond"), where("support:village:2"), where("scenario")
+    ('Ready', 'in Central Manhattan ◆', 'on a Support space of The Village', 'on the Scenario card')
+    """
+    w = PLACE_WORDS.get(name)
+    if w is not None:
+        return w
+    if name in DIST_IDS:
+        return "in " + DIST_NAMES[DIST_IDS.index(name)]
+    if name.startswith("support:") and name.split(":")[1] in AREAS:
+        return "on a Support space of " + AREA_NAMES[AREAS.index(name.split(":")[1])]
+    return name
+
+
 def status_name(loc: int) -> str:
     """A Super Hero's status (heroes/reference-cards): Ready, Supporting or In Recovery."""
     if loc == READY or DIST0 <= loc < DIST0 + 24 or loc == SCEN:

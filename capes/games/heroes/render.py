@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.games.heroes.engine import AREAS, DIST_IDS, DIST_NAMES
+from capes.games.heroes.board import where
+from capes.games.heroes.engine import AREAS, DIST_NAMES
 
 
 def render(state: Any, seat: int | None) -> str:
@@ -22,10 +23,7 @@ def render(state: Any, seat: int | None) -> str:
         hs = []
         for h in state.game.team_heroes[t]:
             hv = v["heroes"][h]
-            loc = hv["loc"]
-            if loc in DIST_IDS:
-                loc = DIST_NAMES[DIST_IDS.index(loc)]
-            hs.append(f"{C.heroes[h].name}: {loc}{' (wounded)' if hv['wound'] else ''}")
+            hs.append(f"{C.heroes[h].name}: {where(hv['loc'])}{' (wounded)' if hv['wound'] else ''}")
         lines.append("     " + "; ".join(hs))
         if v["allies"][s]:
             lines.append("     Allies: " + ", ".join(f"{C.resources[a].name}[{k}]" for a, k in v["allies"][s]))

@@ -22,6 +22,7 @@ import sys
 from functools import lru_cache
 from typing import Any
 
+from capes.games.heroes.board import plural, where
 from capes.games.heroes.content import Content, load_content
 from capes.games.heroes.web.board import _board
 from capes.games.heroes.web.combat import _combat
@@ -31,7 +32,6 @@ from capes.games.heroes.web.common import (
     INK,
     MUTED,
     POWER_FILL,
-    STATUS,
     _Ctx,
     _e,
     _svg,
@@ -54,13 +54,11 @@ def _hero_card_of(C: Content, h: str, loc: str, fill: str, wounds: int, ko: int 
     """A hero card from everything it shows: the content, the hero, where it is, its team colour, its Wounds and
     its KO tokens (None: none shown)."""
     hero = C.heroes[h]
-    status = STATUS.get(loc) or ("on a Support space" if loc.startswith("support:") else f"in District {loc}")
+    status = where(loc)
     o = [f'<rect x="1" y="1" width="278" height="318" rx="10" fill="#fffdf7" stroke="{fill}" stroke-width="2"/>',
          f'<path d="M1 11a10 10 0 0 1 10-10h258a10 10 0 0 1 10 10v31H1z" fill="{fill}"/>',
          _t(12, 27, hero.name, 15, "#ffffff", "800"), _t(268, 27, f"Level {hero.level}", 12, "#ffffff", "700", "end"),
-         _t(12, 60, status, 12, INK, "700")]
-    o.append(_t(268, 60, f"Wounds {wounds}" + (f" · KO {ko}/{hero.ko}" if ko is not None else ""),
-                12, "#b91c1c" if wounds else MUTED, "700", "end"))
+         _t(12, 60, status, 11, INK, "700")]  # the whole width: "on a Support space of Central Manhattan"
     y = 72
     for i, p in enumerate(hero.powers):
         o.append(f'<rect x="10" y="{y}" width="260" height="22" rx="5" fill="{POWER_FILL[i]}"/>')
@@ -70,6 +68,8 @@ def _hero_card_of(C: Content, h: str, loc: str, fill: str, wounds: int, ko: int 
     y = max(y, 150) + 8
     tsk = hero.troubleshooting
     o.append(_t(10, y, f"Skill: {hero.skill.capitalize()}", 10.5, INK, "700"))
+    o.append(_t(268, y, f"Wounds {wounds}" + (f" · KO {ko}/{hero.ko}" if ko is not None else ""),
+                10.5, "#b91c1c" if wounds else MUTED, "700", "end"))
     o.append(_t(10, y + 14, f"Troubleshooting — Crime {tsk[0]} · Danger {tsk[1]} · Mystery {tsk[2]}", 9.5, INK,
                 "600"))
     y += 34
@@ -191,7 +191,7 @@ def _pieces(view: dict[str, Any], seat: int | None, content: Content | None = No
         you = s == seat
         plan_i = min(int(view["plans"][s]), len(mm.plans) - 1)
         sizes = view["hand_sizes"][s]
-        bits = [f"{int(view['vp'][s])} VP", f"{int(view['pp'][s])} Plot Points", f"Mastermind {mm.name}",
+        bits = [f"{int(view['vp'][s])} VP", plural(int(view['pp'][s]), "Plot Point"), f"Mastermind {mm.name}",
                 f"Master Plan: {mm.plans[plan_i].name}"]
         out.append(f'<section class="ht-player" data-seat="{s}" aria-label="Player {s + 1}">'
                    f"<h3>{_e(ctx.pname(s))} · {_e(team.name)} — {_e(' · '.join(bits))}</h3>")
@@ -199,7 +199,7 @@ def _pieces(view: dict[str, Any], seat: int | None, content: Content | None = No
             out += _zone("Super Heroes", [_hero_card(ctx, h) for h in team.heroes], "team")
         else:
             out.append('<p class="heroes-line">' + _e("; ".join(
-                f"{C.heroes[h].name}: {STATUS.get(view['heroes'][h]['loc'], view['heroes'][h]['loc'])}"
+                f"{C.heroes[h].name}: {where(view['heroes'][h]['loc'])}"
                 + (f", {view['heroes'][h]['wound']} wound" if view['heroes'][h]['wound'] else "")
                 for h in team.heroes)) + "</p>")
         allies = view["allies"][s]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from capes.games.heroes.board import PLACE_WORDS, plural, where
 from capes.games.heroes.content import Content
 from capes.games.heroes.web.common import (
     AH,
@@ -16,7 +17,6 @@ from capes.games.heroes.web.common import (
     INK,
     MUTED,
     SIGNS,
-    STATUS,
     TEAM_FILL,
     TYPE_FILL,
     _Ctx,
@@ -86,7 +86,7 @@ def _header_of(C: Content, seat: int | None, game_round: int, action_round: Any,
                  f'stroke-width="{3 if s == seat else 1}"/>')
         o.append(_t(x + 10, y + 19, lab[:30], 12.5, "#ffffff", "700"))
         o.append(_t(x + 10, y + 42, f"{vp[s]} VP", 19, "#ffffff", "800"))
-        o.append(_t(x + 84, y + 42, f"{pp[s]} Plot Pts", 12, "#ffffff", "600"))
+        o.append(_t(x + 84, y + 42, plural(pp[s], "Plot Pt"), 12, "#ffffff", "600"))
         tx = x + 10
         for tag in tags:
             tw = 10 + len(tag) * 6.2
@@ -248,8 +248,8 @@ def _tracks(ctx: _Ctx) -> str:
     d = v["decks"]
     o.append(_t(16, y, f"Decks — Resources {d['resource']} · Villains {d['villain']} · Headlines {d['headline']} · "
                 f"Story {d['story']}", 13, "#e5e7eb", "600"))
-    off = "; ".join(f"{ctx.hero_name(h)} {STATUS[st['loc']].lower()}" for h, st in v["heroes"].items()
-                    if st["loc"] in STATUS and ctx.team_of[h] != ctx.seat)
+    off = "; ".join(f"{ctx.hero_name(h)} {where(st['loc']).lower()}" for h, st in v["heroes"].items()
+                    if st["loc"] in PLACE_WORDS and ctx.team_of[h] != ctx.seat)
     for ln in _wrap("Off the board: " + off, 92, 4) if off else []:
         y += 18
         o.append(_t(16, y, ln, 12, "#cbd5e1", "500"))

@@ -17,8 +17,6 @@ TYPE_FILL = {"crime": "#9f1239", "danger": "#9a3412", "mystery": "#5b21b6"}
 TEAM_FILL = {"f4": "#1d4ed8", "xmen": "#854d0e", "avengers": "#b91c1c", "knights": "#6b21a8"}
 POWER_FILL = ("#b91c1c", "#c2410c", "#a16207")  # red, orange, yellow tokens (white text >= 4.5:1)
 POWER_NAMES = ("red", "orange", "yellow")
-STATUS = {"recovery": "In Recovery", "ready": "Ready", "supporting": "Supporting", "available": "Available",
-          "scenario": "on the Scenario card"}
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 INK, MUTED, ACCENT = "#1b1b1b", "#4b5563", "#0b5cad"
 AW, AH = 392, 300  # an Area
