@@ -267,3 +267,28 @@ def test_action_round_shown_is_the_marker_heroes_missions_round_setup_1() -> Non
             st.apply(o[r.randbelow(len(o))].id)
         seen.add(st.view(0)["action_round"])
     assert seen == {1, 2, 3, 4, 5}, seen
+
+
+def test_planning_phase_is_named_as_such_heroes_planning() -> None:
+    """heroes/planning then heroes/missions: while a player plans (Plot Points, statuses, Allies, Power-Ups) the Game
+    Round is in its Planning phase, which the terminal and the browser name, rather than an Action Round that has
+    not begun; from the first action on, they show the Action Round."""
+    g = capes.load("heroes", players=2)
+    st = g.new_game(31)
+    r = Rng(31)
+    phases = []
+    while not st.is_over and st.view(0)["round"] < 3:
+        d = st.decision
+        v = st.view(0)
+        planning = d.kind == "planning"  # the decision's kind (protocol): Planning questions are "planning"
+        assert v["phase"] == ("planning" if planning else "missions"), (d.kind, v["phase"])
+        text = g.render(st, 0).splitlines()[0]
+        html = "".join(g.web_view(v, 0))
+        if planning:
+            assert text.endswith("Planning phase") and "Planning phase" in html
+        elif d.kind == "action":
+            assert text.endswith(f"Action Round {v['action_round']}") and "Planning phase" not in html
+        if not phases or phases[-1] != v["phase"]:
+            phases.append(v["phase"])
+        st.apply(d.options[r.randbelow(len(d.options))].id)
+    assert phases[:4] == ["planning", "missions", "planning", "missions"], phases

@@ -162,6 +162,8 @@ class HeroesState(Setup, Planning, Missions, Troubleshooting, Villains, Mastermi
             # the Action Round marker: it stays on the last Action Round once the five are over, until the next
             # Game Round resets it (heroes/round-setup/1-2); the engine's counter goes one past it to end them
             "scenario": self.scen, "round": self.round, "action_round": min(self.ar, ACTION_ROUNDS),
+            # heroes/planning, heroes/missions: the phase of the Game Round (a Planning frame is pending)
+            "phase": "over" if self.over else "planning" if any(f[0] in _PLANNING for f in self.stack) else "missions",
             "first": self.first, "arch": self.arch,
             "teams": self.teams[:], "vp": self.vp[:], "pp": self.pp[:], "plans": self.plans[:],
             "heroes": {self.hero_id(s, i): {"loc": loc_name(self.hloc[s][i]), "wound": self.wound[s][i], "ko": self.ko[s][i]}
@@ -206,6 +208,9 @@ class HeroesState(Setup, Planning, Missions, Troubleshooting, Villains, Mastermi
             k = len(self.hero_of(cb["hs"], cb["fighter"]).powers)
             cb["hp"] = rng.randbelow(k)
 
+
+#: the frames of the Planning phase (planning.py): while one is pending, the Game Round is in its Planning phase
+_PLANNING = frozenset(("plan", "heal", "keep", "status", "ally", "allydrop", "allyextra", "pup"))
 
 Step = Callable[[HeroesState, tuple[Any, ...]], None]
 Ask = Callable[[HeroesState, tuple[Any, ...]], Decision | None]

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.games.heroes.board import where
+from capes.games.heroes.board import plural, where
 from capes.games.heroes.engine import AREAS, DIST_NAMES
+
+
+def _phase(v: dict[str, Any]) -> str:
+    """Where the Game Round is: its Planning phase, or the Action Round of its Missions phase."""
+    return "Planning phase" if v["phase"] == "planning" else f"Action Round {v['action_round']}"
 
 
 def render(state: Any, seat: int | None) -> str:
     v = state.view(seat)
     C = state.game.C
-    lines = [f"Marvel Heroes — {C.scenarios[v['scenario']].name} — Game Round {v['round']}, Action Round {v['action_round']}"]
+    lines = [f"Marvel Heroes — {C.scenarios[v['scenario']].name} — Game Round {v['round']}, {_phase(v)}"]
     for s, t in enumerate(v["teams"]):
         tags = []
         if s == v["first"]:
@@ -26,7 +31,8 @@ def render(state: Any, seat: int | None) -> str:
             hs.append(f"{C.heroes[h].name}: {where(hv['loc'])}{' (wounded)' if hv['wound'] else ''}")
         lines.append("     " + "; ".join(hs))
         if v["allies"][s]:
-            lines.append("     Allies: " + ", ".join(f"{C.resources[a].name}[{k}]" for a, k in v["allies"][s]))
+            lines.append("     Allies: " + ", ".join(C.resources[a].name + (f" (+{plural(k, 'Plot Point')})" if k else "")
+                                                  for a, k in v["allies"][s]))
     lines.append("Headlines:")
     for a, h in v["headlines"].items():
         if h:

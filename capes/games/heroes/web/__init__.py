@@ -170,7 +170,8 @@ def _pieces(view: dict[str, Any], seat: int | None, content: Content | None = No
     ctx = _Ctx(view, seat, C)
     dec = view.get("decision") or {}
     out = ['<div class="heroes-table">']
-    head = [f"Game Round {int(view['round'])}", f"Action Round {int(view['action_round'])}",
+    head = [f"Game Round {int(view['round'])}",
+            "Planning phase" if view.get("phase") == "planning" else f"Action Round {int(view['action_round'])}",
             f"First Player: P{int(view['first']) + 1}"]
     if int(view.get("arch", -1)) >= 0:
         head.append(f"Archnemesis: P{int(view['arch']) + 1}")

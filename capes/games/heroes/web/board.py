@@ -55,14 +55,15 @@ def _header(ctx: _Ctx) -> str:
     v = ctx.v
     seats = range(ctx.n)
     return _header_of(ctx.C, ctx.seat, int(v["round"]), v["action_round"], tuple(v["teams"]), v["first"], v["arch"],
-                      tuple(int(v["vp"][s]) for s in seats), tuple(int(v["pp"][s]) for s in seats))
+                      tuple(int(v["vp"][s]) for s in seats), tuple(int(v["pp"][s]) for s in seats),
+                      v.get("phase") == "planning")
 
 
 @lru_cache(maxsize=512, typed=True)
 def _header_of(C: Content, seat: int | None, game_round: int, action_round: Any, teams: tuple[str, ...], first: Any,
-               arch: Any, vp: tuple[int, ...], pp: tuple[int, ...]) -> str:
+               arch: Any, vp: tuple[int, ...], pp: tuple[int, ...], planning: bool = False) -> str:
     """The header from all it shows (the seat drawn for, the rounds, each seat's team, VP and Plot Points, the
-    First Player and the Archnemesis)."""
+    First Player and the Archnemesis, whether it is the Planning phase: the Action Round marker waits on 1)."""
     n = len(teams)
     w = 16 + 2 * 216
     h = 96 + ((n + 1) // 2) * 76
@@ -74,7 +75,8 @@ def _header_of(C: Content, seat: int | None, game_round: int, action_round: Any,
         o.append(f'<circle cx="{cx}" cy="38" r="13" fill="{"#f0a202" if cur else "#334155"}" '
                  f'stroke="#ffffff" stroke-width="{2 if cur else 1}"/>')
         o.append(_t(cx, 42.5, i + 1, 13, INK if cur else "#ffffff", "700", "middle"))
-    o.append(_t(176, 72, f"Action Round {int(action_round)} of 5", 12, "#e5e7eb", "600"))
+    o.append(_t(176, 72, "Planning phase" if planning else f"Action Round {int(action_round)} of 5", 12, "#e5e7eb",
+                "600"))
     for s, team in enumerate(teams):
         x, y = 16 + (s % 2) * 216, 92 + (s // 2) * 76 - 4
         fill = TEAM_FILL.get(team, "#374151")
