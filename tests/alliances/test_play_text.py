@@ -151,3 +151,33 @@ def test_every_name_the_log_shows_can_be_looked_up_then() -> None:
                     assert not missing, (missing, text)
             o = s.decision.options
             s.apply(o[r.randbelow(len(o))])
+
+
+def test_power_and_cleanup_phases_are_in_the_log() -> None:
+    """alliances/power-phase/1 and alliances/cleanup/4: each Round's Power Phase gives every Character 1 Power (10 at
+    most) and its Cleanup Phase returns the Activation tokens; both change every dashboard at once, so the log says
+    so where it happens (right after "Round N begins." / at the end of the Round), and the numbers agree."""
+    from capes.games.alliances.engine import C_POW, C_TOK
+    from capes.games.alliances.round import CLEANUP_TEXT, POWER_PHASE_TEXT
+
+    g = capes.load("alliances")
+    s = g.new_game(3)
+    bot = HeuristicBot(g, 0, seed=3)
+    rounds = cleanups = checked = 0
+    while not s.is_over and s.rounds_total < 4:
+        n = len(s.log)
+        before = [c[C_POW] for c in s.chars]
+        s.apply(bot.choose(s))
+        new = [e[1] for e in s.log[n:]]
+        for i, t in enumerate(new):
+            if re.fullmatch(r"Round \d+ begins\.", t):
+                rounds += 1
+                assert new[i + 1] == POWER_PHASE_TEXT
+            if t == CLEANUP_TEXT:
+                cleanups += 1
+                assert all(c[C_TOK] == 2 for c in s.chars) or s.is_over
+        if POWER_PHASE_TEXT in new and len(new) == new.index(POWER_PHASE_TEXT) + 1:
+            # nothing after the Power Phase in this action: every Character has 1 more Power (10 at most)
+            assert [c[C_POW] for c in s.chars] == [min(10, p + 1) for p in before]
+            checked += 1
+    assert rounds >= 3 and cleanups >= 2 and checked, (rounds, cleanups, checked)

@@ -41,6 +41,11 @@ _ROUND_FRAMES = (("round",), ("cleanup",), ("turn", 1), ("turn", 0))
 _TURN_FRAMES = tuple(_turn_steps(t)[::-1] for t in (0, 1))
 
 
+#: the log lines of the Power Phase and of the Cleanup Phase's last step (what changes every Character's dashboard)
+POWER_PHASE_TEXT = "Power Phase: each Character gains 1 Power (10 at most)."
+CLEANUP_TEXT = "Cleanup Phase: each Character's two Activation tokens go back to its Dashboard."
+
+
 class Round(StateData):
     """The Round, its phases and Turns, Stage completion."""
 
@@ -60,6 +65,7 @@ class Round(StateData):
         # alliances/power-phase/1: all Characters gain 1 Power (max 10: alliances/power)
         for c in self.chars:
             c[C_POW] = min(MAX_POWER, c[C_POW] + 1)
+        self.emit("alliances/power-phase/1", POWER_PHASE_TEXT)
 
     def _f_turn(self, t: int) -> None:
         # alliances/turn
@@ -115,6 +121,7 @@ class Round(StateData):
                 self._recover(ci)
                 self.emit("alliances/cleanup/3", f"{self.cname(ci)} recovers from being Dazed (Injured side).")
             c[C_TOK] = 2  # alliances/cleanup/4
+        self.emit("alliances/cleanup/4", CLEANUP_TEXT)
 
 
 @decider("rally")
