@@ -383,6 +383,9 @@ def _perturbed(v: dict[str, Any]) -> Any:
     w = copy.deepcopy(v)
     w["victory_display"].append(w["villain"]["code"])
     yield w
+    w = copy.deepcopy(v)
+    w["boost_faceup"] = [*(w.get("boost_faceup") or []), "01094"]
+    yield w
 
 
 def test_memo_follows_every_change_of_the_view():
@@ -414,3 +417,29 @@ def test_memo_follows_every_change_of_the_view():
                         assert web.draw(w, seat) == _cold(lambda w=w, seat=seat: web.draw(w, seat))
             s.apply(rng.choice(s.decision.options).id)
     assert picked >= 4
+
+
+def test_boost_cards_turned_faceup_are_shown_rr_boost():
+    """champions/rr/boost: from when an attack's (or scheme's) boost cards are turned until it ends they are public
+    (the view names them): the table draws each of them as a card, marked "faceup boost", beside the facedown
+    pile, and the terminal lists them, so that a person answering the response window sees what the log names
+    ("Boost: ...")."""
+    g = load("champions")
+    found = 0
+    for seed in range(40):
+        s, rng = g.new_game(seed), random.Random(seed)
+        while not s.is_over and len(s.actions) < 300 and found < 10:
+            v = s.view(0)
+            if v["boost_faceup"] and s.decision.seat == 0:
+                html = unescape(_draw(v, 0)[0])
+                for code in v["boost_faceup"]:
+                    name = data.CARDS[code].name
+                    assert f"<title>{name}:" in html, name
+                assert html.count(">faceup boost<") == len(v["boost_faceup"])
+                text = g.render(s, 0)  # the terminal too
+                assert all(f"{data.CARDS[c].name} (faceup, boost " in text for c in v["boost_faceup"]), text
+                found += 1
+            s.apply(rng.choice(s.decision.options).id)
+        if found >= 10:
+            break
+    assert found >= 10, found

@@ -163,6 +163,12 @@ def render(state: Any, seat: int | None) -> str:
             lines += [f"  {t}" for t in groups[kind]]
     lines.append(f"Encounter deck {v['encounter_deck']}, discard {len(v['encounter_discard'])}"
                  + (f", victory display {len(v['victory_display'])}" if v["victory_display"] else ""))
+    if v["boost_facedown"] or v["boost_faceup"]:  # champions/rr/boost: dealt facedown, turned as the attack resolves
+        lines.append("Boost cards: " + ", ".join([*(f"{CARDS[c].name} (faceup, boost {CARDS[c].boost}"
+                                                   + ("★" if CARDS[c].boost_star else "") + ")"
+                                                   for c in v["boost_faceup"]),
+                                                 *([_n(v["boost_facedown"], "facedown card")] if v["boost_facedown"]
+                                                   else [])]))
     for i, p in enumerate(v["players"]):
         idd = p["identity"]
         head = _line(state, idd, stats="ATK THW DEF" if idd["form"] == "hero" else "REC")

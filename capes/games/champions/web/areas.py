@@ -121,7 +121,8 @@ def _villain_area(ctx: _Ctx, view: dict[str, Any], n: int, enc: list[dict[str, A
                *(e["uid"] for e in enc if data.CARDS[e["code"]].type == "minion")}
     inputs = (vil, view["main_scheme"], n, view.get("acceleration_tokens", 0), enc, view.get("villain_stages_left"),
               view.get("main_stages_left"), view["encounter_deck"], len(disc), disc[-1] if disc else None,
-              view.get("boost_facedown"), len(view.get("victory_display") or ()), list(holders))
+              view.get("boost_facedown"), len(view.get("victory_display") or ()), list(holders),
+              list(view.get("boost_faceup") or ()))
     cards = [vil, *attached.get(vil["uid"], []), view["main_scheme"],
              *(e for e in enc if data.CARDS[e["code"]].type == "side_scheme"),
              *(e for e in enc if data.CARDS[e["code"]].type not in ("side_scheme", "minion")
@@ -130,7 +131,7 @@ def _villain_area(ctx: _Ctx, view: dict[str, Any], n: int, enc: list[dict[str, A
 
 
 def _draw_villain_area(inputs: tuple[Any, ...], ctx: _Ctx) -> list[str]:
-    vil, ms, n, accel_tokens, enc, vil_left, ms_left, deck, n_disc, top_code, boost, victory, holders = inputs
+    vil, ms, n, accel_tokens, enc, vil_left, ms_left, deck, n_disc, top_code, boost, victory, holders, up = inputs
     attached: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for e in enc:
         if e.get("attached_to") is not None:
@@ -160,6 +161,9 @@ def _draw_villain_area(inputs: tuple[Any, ...], ctx: _Ctx) -> list[str]:
              [pile_svg("discard", n_disc, "#6b4f3a", top)]]
     if boost:
         piles.append([pile_svg("boost cards", int(boost), "#3b0764", "facedown")])
+    # champions/rr/boost: the boost cards turned faceup for the attack or scheme now resolving, until it ends
+    piles += [[_SLOT, *card_parts(data.CARDS[code], {"code": code, "name": data.CARDS[code].name},
+                                  note="faceup boost"), "</span>"] for code in up if code in data.CARDS]
     if victory:
         piles.append([pile_svg("victory display", victory, "#14532d")])
     ms_txt = f"Scheme {mc.stage}" if mc.stage else "Scheme"
