@@ -181,3 +181,16 @@ def test_power_and_cleanup_phases_are_in_the_log() -> None:
             assert [c[C_POW] for c in s.chars] == [min(10, p + 1) for p in before]
             checked += 1
     assert rounds >= 3 and cleanups >= 2 and checked, (rounds, cleanups, checked)
+
+
+def test_stage_setup_is_called_setup_not_round_0() -> None:
+    """alliances/deployment then alliances/round: choosing the Stage order, Level-Up Cards, the Priority token and
+    deploying come before Round 1; the terminal says "Setup" there (it said "Round 0 Turn 1"), as the browser does."""
+    g = capes.load("alliances")
+    s = g.new_game(4)
+    assert s.view(0)["round"] == 0
+    head = g.render(s, 0).splitlines()[0]
+    assert head.endswith(", Setup") and "Round 0" not in head
+    while s.view(0)["round"] == 0:
+        s.apply(s.decision.options[0].id)
+    assert "Round 1 Turn 1 (Mission Round 1)" in g.render(s, 0).splitlines()[0]

@@ -66,6 +66,8 @@ def check(game: Any, state: Any, seat: int | None) -> dict[str, int]:
     html = "".join(game.web_view(view, seat))
     d = parse(html)
     assert d.scripts == 0
+    if view["round"] and not view.get("over"):  # alliances/turn: two Turns a Round (the status line said "of 4")
+        assert f"Turn {view['turn'] + 1} of 2" in html
     options = set(view["decision"].get("options", []))
     # every Character and Enemy on the battlefield, in its Space (and nothing else drawn as one)
     chars = {e[1]["data-character"]: e[1]["data-space"] for e in d.with_attr("data-character") if e[0] == "g"}

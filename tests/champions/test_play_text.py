@@ -173,3 +173,18 @@ def test_a_save_from_before_faceup_boosts_were_recorded_still_loads():
     del doc["state"]["bup"]
     t = g.from_json(json.dumps(doc))
     assert t.bup == 0 and t.view(0)["boost_facedown"] == len(t.boosts) and t.decision.ids() == s.decision.ids()
+
+
+def test_setup_is_called_setup_not_round_0_summary_setup():
+    """champions/summary/setup: the first player and the mulligans are part of setup, before Round 1; the terminal
+    and the browser say "Setup" there (they said "Round 0"), then "Round 1"."""
+    from capes.games.champions.web import _draw
+
+    g = capes.load("champions")
+    s = g.new_game(5)
+    assert s.view(0)["round"] == 0 and s.decision.seat is not None
+    for surface in (g.render(s, 0).splitlines()[0], _draw(s.view(0), 0)[0]):
+        assert "Setup" in surface and "Round 0" not in surface
+    while s.view(0)["round"] == 0:
+        s.apply(s.decision.options[-1].id)
+    assert g.render(s, 0).startswith("Round 1 ") and "<strong>Round 1</strong>" in _draw(s.view(0), 0)[0]

@@ -63,9 +63,9 @@ def render(state: Any, seat: int | None) -> str:
     for i, c in enumerate(v["characters"]):
         if c["pos"]:
             cells[b.parse(c["pos"])][0] = str(i + 1)
-    out = [f"== {v['stage_name']} ({st.board_name}) — Stage {v['stage_index'] + 1}/{len(g.stage_ids)}, "
-           f"Round {v['round']} Turn {v['turn'] + 1} (Mission Round {v['rounds_total']}"
-           + (f"/{g.config['round_limit']})" if g.config["round_limit"] else ")")]
+    when = (f"Round {v['round']} Turn {v['turn'] + 1} (Mission Round {v['rounds_total']}"
+            + (f"/{g.config['round_limit']})" if g.config["round_limit"] else ")")) if v["round"] else "Setup"
+    out = [f"== {v['stage_name']} ({st.board_name}) — Stage {v['stage_index'] + 1}/{len(g.stage_ids)}, {when}"]
     out.append("    " + "".join(f" {chr(97 + x)}  " for x in range(b.width)))
     for y in range(b.height):
         row = "".join("".join(cells[b.index(x, y)]) + " " for x in range(b.width))

@@ -134,7 +134,8 @@ def render(state: Any, seat: int | None) -> str:
         return f"P{i + 1} {idd['name']} ({idd['form']})"
 
     turn = f" - {side_up(v['turn'])}'s turn" if v.get("turn", -1) >= 0 else ""
-    lines = [f"Round {v['round']} - first player P{v['first_player'] + 1}{turn}"]
+    rnd = f"Round {v['round']}" if v["round"] else "Setup"  # champions/summary/setup: before Round 1
+    lines = [f"{rnd} - first player P{v['first_player'] + 1}{turn}"]
     d = state.decision
     if d.seat is not None and 0 <= d.seat < len(v["players"]):
         lines.append(f"{side_up(d.seat)} to decide")

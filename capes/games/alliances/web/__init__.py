@@ -90,9 +90,9 @@ def _header(game: Any, view: dict[str, Any], st: Any) -> str:
     elif view["round"] == 0:
         phase = "Setup"
     elif who:
-        phase = f"Turn {view['turn'] + 1} of 4: {who} is activating"
+        phase = f"Turn {view['turn'] + 1} of 2: {who} is activating"  # alliances/turn: two Turns a Round
     else:
-        phase = f"Turn {view['turn'] + 1} of 4"
+        phase = f"Turn {view['turn'] + 1} of 2"
     rules = STAGE_TEXT.get(st.script) or _rules_text(game.rules, st.script) or st.note
     return (f'<h2 class="al-stage">{_t(st.name)} <small>— {_t(st.board_name)}, Stage {view["stage_index"] + 1} of '
             f'{len(view["mission"])}</small></h2>'

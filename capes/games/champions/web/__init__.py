@@ -50,7 +50,7 @@ def _pieces(view: dict[str, Any], seat: int | None) -> tuple[list[str], list[str
     n = len(view["players"])
     out: list[str] = ['<div class="champions-table">']
     turn = view.get("turn", -1)
-    head = [f"<strong>Round {int(view['round'])}</strong>",
+    head = [f"<strong>Round {int(view['round'])}</strong>" if view["round"] else "<strong>Setup</strong>",
             f"first player: P{int(view['first_player']) + 1}"]
     def up(i: int) -> str:  # a player by the side of their identity that is up
         return f"P{i + 1} {_e(view['players'][i]['identity']['name'])}" + (" (you)" if i == seat else "")
