@@ -187,6 +187,8 @@ GAME_OVER = Decision(seat=None, prompt="The game is over.", options=())
 
 
 _new_tuple = tuple.__new__
+#: the ends of a sentence whose last word brought its own mark ("The Break-In!" + ".")
+_DOUBLE_STOPS = frozenset(("!.", "?."))
 _new_object = object.__new__
 
 
@@ -484,7 +486,12 @@ class State(ABC):
         self.actions.append(oid)
 
     def emit(self, rule: str, text: str, only: int | None = None, public: str | None = None) -> None:
-        """Log an event citing a rules-index id."""
+        """Log an event citing a rules-index id. A sentence that ends with a name bringing its own mark ("... placed
+        on The Break-In!.") loses the full stop (:func:`capes.core.words.sentence`)."""
+        if text[-2:] in _DOUBLE_STOPS:
+            text = text[:-1]
+        if public is not None and public[-2:] in _DOUBLE_STOPS:
+            public = public[:-1]
         # tuple.__new__ is what Event(...) does, without the NamedTuple's Python-level __new__ (half the cost)
         self.log.append(_new_tuple(Event, (rule, text, only, public)))
 

@@ -250,6 +250,9 @@ def test_support_troubleshooting_heroes_troubleshooting_2_support() -> None:
     place(st, 1, "storm", SPACE0 + 2 * VILLAGE)
     st.forced = [HIT, HIT, HIT, HIT, TROUBLE]  # Storm has Rescue: no boosting; Trouble 5
     play(st, "trouble:village-diamond")
+    # heroes/troubleshooting/1/skills: the log says why the dice are not boosted, in words
+    assert any(e.text.startswith("Threat roll of 5 dice (no boosting: a Super Hero there has one of the Headline's "
+                                 "Skills): Trouble Level 5") for e in st.log)
     assert st.ts["trouble"] == 3  # Wolverine's Danger rating 2
     play(st, "use:storm")
     assert st.ts["trouble"] == 1

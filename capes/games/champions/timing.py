@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from capes.core.words import sentence
 from capes.games.champions import cards as S
 from capes.games.champions.abilities import forced_trigger
 from capes.games.champions.frames import ASKS, step
@@ -100,7 +101,7 @@ def _optwin_build(g: G, f: tuple):
     opts.append(("pass", "Pass (do nothing now)"))
     kind = "an interrupt" if f[1] in ("attack_init", "dmg", "threat", "treachery", "encounter_revealed",
                                       "minion_defeating") else "a response"
-    return p, f"Player {p + 1}: {moment(g, f[1], f[2])}. Use {kind}?", opts
+    return p, f"Player {p + 1}: {sentence(moment(g, f[1], f[2]))} Use {kind}?", opts
 
 
 def _optwin_do(g: G, f: tuple, oid: str) -> None:

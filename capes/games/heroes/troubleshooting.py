@@ -20,6 +20,9 @@ from capes.games.heroes.cards import Cards
 from capes.games.heroes.content import Headline
 from capes.games.heroes.dice import MAX_DICE
 
+#: heroes/troubleshooting/1/skills, in the Threat roll's log line
+_NO_BOOST = " (no boosting: a Super Hero there has one of the Headline's Skills)"
+
 
 class Troubleshooting(Cards):
     """The Troubleshooting chapter: its steps (``f_*``), questions (``q_*``) and answers (``a_*``)."""
@@ -92,7 +95,7 @@ class Troubleshooting(Cards):
                 faces.append(g + 10)
                 total += F_TROUBLE[g]
         ts["trouble"] = total
-        self.emit("heroes/troubleshooting/1", f"Threat roll of {plural(k, 'die', 'dice')}{'' if boost else ' (no boosting: Skill)'}: "
+        self.emit("heroes/troubleshooting/1", f"Threat roll of {plural(k, 'die', 'dice')}{'' if boost else _NO_BOOST}: "
                   f"Trouble Level {total}.")
 
     def _skill_match(self) -> bool:

@@ -1,0 +1,31 @@
+"""What a person reads is written as sentences: a name that ends with its own mark ("The Break-In!", "Thwip!") at
+the end of a log line or a prompt's sentence takes no extra full stop ("placed on The Break-In!." before)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import capes
+
+DOUBLE = re.compile(r"[!?]\.(?!\.)")
+
+
+@pytest.mark.parametrize(("game", "config", "seeds"), [("champions", {}, 8), ("alliances", {}, 3), ("heroes", {}, 3)])
+def test_no_sentence_ends_twice(game, config, seeds):
+    g = capes.load(game, **config)
+    seen = 0
+    for seed in range(seeds):
+        s = g.new_game(seed)
+        r = random.Random(seed)
+        while not s.is_over and len(s.actions) < 400:
+            d = s.decision
+            assert not DOUBLE.search(d.prompt), d.prompt
+            assert not any(DOUBLE.search(o.label) for o in d.options), [o.label for o in d.options]
+            s.apply(r.choice(d.options).id)
+        for e in s.log:
+            assert not DOUBLE.search(e.text), e.text
+            seen += "!" in e.text
+    assert seen, "no log line with a name ending in '!' was written: the test saw nothing to check"
