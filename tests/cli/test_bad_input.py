@@ -90,6 +90,13 @@ CASES: list[tuple[str, Maker, str]] = [
     ("unknown game", lambda t: ["play", "doom"], "unknown game 'doom'"),
     ("bad seat", lambda t: ["play", "heroes", "--seat", "1=wizard"], "unknown seat kind 'wizard'"),
     ("bad bot setting", lambda t: ["play", "heroes", "--seat", "1=ismcts:depth=3"], "unknown ismcts option"),
+    # a search of 1e99 iterations would never answer; text where a number goes was an internal error
+    ("absurd bot setting", lambda t: ["play", "heroes", "--seat", "1=ismcts:iterations=1e99"],
+     "iterations must be an integer from 1 to 1,000,000 (got 1e+99)"),
+    ("text bot setting", lambda t: ["play", "heroes", "--seat", "2=hard:rollout_depth=deep"],
+     "rollout_depth must be an integer from 0 to 100,000 (got deep)"),
+    ("nan bot setting", lambda t: ["play", "champions", "--seat", "1=ismcts:exploration=nan"],
+     "exploration must be a number from 0 to 100 (got nan)"),
     ("bad seed", lambda t: ["play", "heroes", "--seed", "-1"], "--seed must be an integer from 0"),
     ("bad option", lambda t: ["play", "heroes", "--bogus"], "No such option: --bogus"),
     ("rules query too long", lambda t: ["rules", "heroes", "q" * 1000], "at most 200 characters"),

@@ -56,6 +56,30 @@ def _flag(value: Any) -> bool:
     return bool(value)
 
 
+def _setting(settings: Mapping[str, Any], key: str, kind: type, low: float, high: float) -> Any:
+    """Setting ``key`` as an int or a float within [low, high] (a number typed as text too); anything else is a
+    one-line :class:`~capes.core.errors.ConfigError` (a search of 1e99 iterations would never answer).
+
+    >>> _setting({"iterations": "400"}, "iterations", int, 1, 1_000_000)
+    400
+    >>> _setting({"iterations": 1e99}, "iterations", int, 1, 1_000_000)
+    Traceback (most recent call last):
+    capes.core.errors.ConfigError: ismcts option iterations must be an integer from 1 to 1,000,000 (got 1e+99)
+    """
+    v = settings[key]
+    try:
+        x = float(v) if not isinstance(v, bool) else math.nan
+    except (TypeError, ValueError):
+        x = math.nan
+    whole = kind is int
+    if not (low <= x <= high) or (whole and x != int(x)):
+        from capes.core.errors import ConfigError
+
+        what = "an integer" if whole else "a number"
+        raise ConfigError(f"ismcts option {key} must be {what} from {low:,} to {high:,} (got {str(v)[:40]})")
+    return int(x) if whole else x
+
+
 class _Node:
     __slots__ = ("avail", "children", "prior", "seat", "value", "visits")
 
@@ -109,21 +133,21 @@ class ISMCTSBot:
         settings.update(opts)
         self.game = game
         self.seat = seat
-        self.iterations = int(settings["iterations"])
-        self.rollout_depth = int(settings["rollout_depth"])
-        self.exploration = float(settings["exploration"])
-        self.prior_weight = float(settings["prior_weight"])
-        self.prior_top = float(settings["prior_top"])
+        self.iterations = _setting(settings, "iterations", int, 1, 1_000_000)
+        self.rollout_depth = _setting(settings, "rollout_depth", int, 0, 100_000)
+        self.exploration = _setting(settings, "exploration", float, 0, 100)
+        self.prior_weight = _setting(settings, "prior_weight", float, 0, 100)
+        self.prior_top = _setting(settings, "prior_top", float, 0, 1)
         self.paired = _flag(settings["paired"])
-        self.candidates = int(settings["candidates"])
-        self.switch_z = float(settings["switch_z"])
-        self.switch_min = float(settings["switch_min"])
-        self.drop_z = float(settings["drop_z"])
-        self.drop_after = max(2, int(settings["drop_after"]))
+        self.candidates = _setting(settings, "candidates", int, 1, 1_000)
+        self.switch_z = _setting(settings, "switch_z", float, -100, 100)
+        self.switch_min = _setting(settings, "switch_min", float, -100, 100)
+        self.drop_z = _setting(settings, "drop_z", float, -100, 100)
+        self.drop_after = max(2, _setting(settings, "drop_after", int, 0, 1_000_000))
         #: after a paired search: per candidate, (deals, mean difference from the prior's top choice)
         self.last_stats: dict[str, tuple[int, float]] = {}
-        tl = settings["time_limit"]
-        self.time_limit: float | None = None if tl is None else float(tl)
+        self.time_limit: float | None = (None if settings["time_limit"] is None
+                                         else _setting(settings, "time_limit", float, 0.001, 3600))
         self.rng = Rng(seed * 104_729 + seat + 1)
         self.last_iterations = 0
         self.rollout: PolicyFn = rollout if rollout is not None else game.rollout_policy
