@@ -26,8 +26,8 @@ from capes.games.heroes.web.common import (
     _svg,
     _t,
     _token,
-    _villain_chip,
     _wrap,
+    villain_name,
 )
 
 # ------------------------------------------------------------------------------------------------ the board
@@ -121,7 +121,7 @@ def _area(ctx: _Ctx, area: str, at: dict[str, list[str]], heroes: list[str]) -> 
         if here and head is not None:
             o.append(_threat_token(ctx, head, ts, dx + dw - 20, dy + 20) if here_ts else threat)
         if here_ts and ts:
-            o.append(_troubles(ctx, ts, dx, dy + 38, dw))
+            o.append(_troubles(ctx, ts, dx, dy + 70, dw))
         here_h = at.get(did, [])
         for j, h in enumerate(here_h):
             o.append(_token(ctx, h, dx + 18 + j * 32, dy + dh - 16, 14))
@@ -321,19 +321,28 @@ def _threat_token_of(n: int, plus: int, cx: float, cy: float) -> str:
 
 
 def _troubles(ctx: _Ctx, ts: dict[str, Any], x: float, y: float, w: float) -> str:
-    """Troubleshooting here: the Trouble Level (Threat tokens) and the Villains in play."""
+    """Troubleshooting here, in one strip over the Headline's Skills line (its name stays readable): the Trouble
+    Level and the Lead Villain, how many more Villains are in play (every one named in the strip's tooltip and in
+    the combat panel)."""
     n = int(ts.get("trouble", 0))
-    o = [f'<g class="troubleshooting"><title>Troubleshooting: Trouble Level {n}</title>',
-         f'<rect x="{x + 4:g}" y="{y:g}" width="{w - 8:g}" height="18" rx="9" fill="#7f1d1d"/>',
-         _t(x + 12, y + 13, f"Troubleshooting · Trouble {n}", 10, "#ffffff", "700")]
     vs = []
     if ts.get("lead"):
         vs.append((ts["lead"], "Lead"))
     vs += [(b, "Backup") for b in ts.get("backs", []) if b]
     vs += [(a, "Agent") for a in ts.get("agents", []) if a]
-    for i, (vid, role) in enumerate(vs[:3]):
-        o.append(_villain_chip(ctx.C, vid, x + 4, y + 20 + i * 20, role, w - 8))
-    o.append("</g>")
+    named = [(vid, role, villain_name(ctx.C, vid)) for vid, role in vs]
+    title = "; ".join([f"Troubleshooting: Trouble Level {n}", *(f"{role}: {name}" for _, role, name in named)])
+    o = [f'<g class="troubleshooting"><title>{_e(title)}</title>',
+         f'<rect x="{x + 4:g}" y="{y:g}" width="{w - 8:g}" height="18" rx="9" fill="#7f1d1d"/>',
+         f'<text x="{x + 12:g}" y="{y + 13:g}" font-size="10" fill="#ffffff" font-weight="700" text-anchor="start">'
+         f"Trouble {n}"]
+    if named and named[0][1] == "Lead":
+        vid, role, name = named[0]
+        o.append(f' · <tspan class="villain" data-villain="{_e(vid)}" data-role="Lead">{_e(name[:18])}</tspan>')
+    more = len(named) - (1 if named and named[0][1] == "Lead" else 0)
+    if more:
+        o.append(f" +{more} more")
+    o.append("</text></g>")
     return "".join(o)
 
 

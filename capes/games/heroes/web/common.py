@@ -136,15 +136,12 @@ def _token_of(name: str, h: str, loc: str, wounded: bool, team: int, fill: str, 
             + _t(0, r * 0.36, _initials(name), r * 0.85, "#ffffff", "700", "middle") + "</g>")
 
 
-def _villain_chip(C: Content, vid: str, x: float, y: float, role: str, w: float = 150) -> str:
+def villain_name(C: Content, vid: str) -> str:
+    """The name of a Villain card or a Mastermind."""
     if vid in C.villains:
-        name = C.villains[vid].name
-    elif vid in C.masterminds:
-        name = C.masterminds[vid].name
-    else:
-        name = vid
-    return (f'<g class="villain" data-villain="{_e(vid)}" data-role="{_e(role)}"><title>{_e(role)}: {_e(name)}</title>'
-            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="18" rx="9" fill="#3b0764"/>'
-            + _t(x + 8, y + 13, f"{role}: {name}"[:28], 10.5, "#ffffff", "700") + "</g>")
+        return C.villains[vid].name
+    if vid in C.masterminds:
+        return C.masterminds[vid].name
+    return vid
 
 
