@@ -188,3 +188,26 @@ def test_setup_is_called_setup_not_round_0_summary_setup():
     while s.view(0)["round"] == 0:
         s.apply(s.decision.options[-1].id)
     assert g.render(s, 0).startswith("Round 1 ") and "<strong>Round 1</strong>" in _draw(s.view(0), 0)[0]
+
+
+def test_a_card_on_one_of_two_same_named_minions_says_which_rr_attachments():
+    """champions/rr/attachments: Ultron's Drones share a name; a card attached to one of them (a Spider-Tracer) says
+    which one, by the player it is engaged with ("on Drone (engaged with P2)"), where it said only "on Drone"."""
+    import random
+
+    g = capes.load("champions", heroes=["spider_man", "iron_man"], villain="ultron")
+    seen = 0
+    for seed in range(30):
+        s = g.new_game(seed)
+        r = random.Random(seed)
+        while not s.is_over and len(s.actions) < 300:
+            v = s.view(0)
+            drones = [e for e in v["encounter_play"] if e["name"] == "Drone"]
+            text = g.render(s, 0)
+            if len(drones) > 1 and re.search(r"  on Drone\b", text):
+                assert not re.search(r"  on Drone(?! \(engaged with P[12]\))", text), text
+                seen += 1
+            s.apply(r.choice(s.decision.options).id)
+        if seen >= 5:
+            break
+    assert seen >= 5, seen

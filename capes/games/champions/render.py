@@ -7,6 +7,7 @@ state's stat functions.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from capes.games.champions.data import CARDS
@@ -128,6 +129,11 @@ def render(state: Any, seat: int | None) -> str:
         names[p["identity"]["uid"]] = p["identity"]["name"]
         for c in p["play"]:
             names[c["uid"]] = c["name"]
+    # two minions of one name (Ultron's Drones): what is attached to one says which, by the player it is engaged with
+    twice = {n for n, k in Counter(e["name"] for e in v["encounter_play"]).items() if k > 1}
+    for e in v["encounter_play"]:
+        if e["name"] in twice and e.get("engaged_with") is not None:
+            names[e["uid"]] = f"{e['name']} (engaged with P{e['engaged_with'] + 1})"
     def side_up(i: int) -> str:
         """Player ``i`` by the side of their identity that is up (Peter Parker in alter-ego, Spider-Man in hero)."""
         idd = v["players"][i]["identity"]
