@@ -192,8 +192,11 @@ def test_setup_is_called_setup_not_round_0_summary_setup():
 
 def test_a_card_on_one_of_two_same_named_minions_says_which_rr_attachments():
     """champions/rr/attachments: Ultron's Drones share a name; a card attached to one of them (a Spider-Tracer) says
-    which one, by the player it is engaged with ("on Drone (engaged with P2)"), where it said only "on Drone"."""
+    which one, by the player it is engaged with ("on Drone (engaged with P2)"), in the terminal and the browser,
+    where both said only "on Drone"."""
     import random
+
+    from capes.games.champions.web import _draw
 
     g = capes.load("champions", heroes=["spider_man", "iron_man"], villain="ultron")
     seen = 0
@@ -206,6 +209,9 @@ def test_a_card_on_one_of_two_same_named_minions_says_which_rr_attachments():
             text = g.render(s, 0)
             if len(drones) > 1 and re.search(r"  on Drone\b", text):
                 assert not re.search(r"  on Drone(?! \(engaged with P[12]\))", text), text
+                # the browser's note on the attached card says the same (its words wrap over two lines)
+                words = " ".join(" ".join(re.findall(r">([^<]+)<", _draw(v, 0)[0])).split())
+                assert "on Drone (engaged with P" in words and not re.search(r"\bon Drone\b(?! \(engaged)", words)
                 seen += 1
             s.apply(r.choice(s.decision.options).id)
         if seen >= 5:

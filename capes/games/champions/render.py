@@ -121,19 +121,26 @@ def glossary(state: Any, seat: int | None) -> dict[str, str]:
     return out
 
 
-def render(state: Any, seat: int | None) -> str:
-    v = state.view(seat)
-    names = {e["uid"]: e["name"] for e in v["encounter_play"]}
-    names[v["villain"]["uid"]] = v["villain"]["name"]
+def view_names(v: dict[str, Any]) -> dict[int, str]:
+    """uid -> name of every card in play in view ``v`` (the terminal's and the browser's "on X" notes and option
+    labels). Two minions of one name (Ultron's Drones) are told apart by the player each is engaged with."""
+    names = {v["villain"]["uid"]: v["villain"]["name"], v["main_scheme"]["uid"]: v["main_scheme"]["name"]}
+    for e in v["encounter_play"]:
+        names[e["uid"]] = e["name"]
     for p in v["players"]:
         names[p["identity"]["uid"]] = p["identity"]["name"]
         for c in p["play"]:
             names[c["uid"]] = c["name"]
-    # two minions of one name (Ultron's Drones): what is attached to one says which, by the player it is engaged with
     twice = {n for n, k in Counter(e["name"] for e in v["encounter_play"]).items() if k > 1}
     for e in v["encounter_play"]:
         if e["name"] in twice and e.get("engaged_with") is not None:
             names[e["uid"]] = f"{e['name']} (engaged with P{e['engaged_with'] + 1})"
+    return names
+
+
+def render(state: Any, seat: int | None) -> str:
+    v = state.view(seat)
+    names = view_names(v)
     def side_up(i: int) -> str:
         """Player ``i`` by the side of their identity that is up (Peter Parker in alter-ego, Spider-Man in hero)."""
         idd = v["players"][i]["identity"]

@@ -11,6 +11,7 @@ from typing import Any
 from capes.games.champions import cards as S
 from capes.games.champions import data
 from capes.games.champions.data import Card
+from capes.games.champions.render import view_names
 from capes.games.champions.web.common import _e, _side
 
 
@@ -130,14 +131,7 @@ class _Ctx:
         dec = view.get("decision") or {}
         self.ids = [str(o) for o in dec.get("options", [])]
         self.by = _uid_options(self.ids, seat, view)
-        self.names: dict[int, str] = {view["villain"]["uid"]: view["villain"]["name"],
-                                      view["main_scheme"]["uid"]: view["main_scheme"]["name"]}
-        for e in view["encounter_play"]:
-            self.names[e["uid"]] = e["name"]
-        for p in view["players"]:
-            self.names[p["identity"]["uid"]] = p["identity"]["name"]
-            for c in p["play"]:
-                self.names[c["uid"]] = c["name"]
+        self.names: dict[int, str] = view_names(view)
         self.hand_uids = {c["uid"] for p in view["players"] for c in p.get("hand", [])}
         self.drawn: list[str] = []  # option ids put on the board (tests)
 
