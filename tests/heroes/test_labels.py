@@ -292,3 +292,30 @@ def test_planning_phase_is_named_as_such_heroes_planning() -> None:
             phases.append(v["phase"])
         st.apply(d.options[r.randbelow(len(d.options))].id)
     assert phases[:4] == ["planning", "missions", "planning", "missions"], phases
+
+
+def test_an_allys_extra_plot_point_is_shown_heroes_cards_allies() -> None:
+    """heroes/cards/allies: "You may also place one additional Plot Point on the Ally card, so that you can use it
+    two times instead of just once." The terminal and the browser say so on an Ally that has it (the browser showed
+    nothing, the terminal "[1]"), and nothing on one that does not."""
+    from capes.games.heroes.board import ALLY_PP
+
+    g = capes.load("heroes", players=2)
+    seen = {0: 0, 1: 0}
+    for seed in range(40):
+        st = g.new_game(seed)
+        r = Rng(seed)
+        while not st.is_over and st.view(0)["round"] < 3:
+            v = st.view(0)
+            for a in v["allies"][0]:
+                html = "".join(g.web_view(v, 0))
+                line = next(ln for ln in g.render(st, 0).splitlines() if ln.strip().startswith("Allies:"))
+                name = st.C.resources[a[0]].name
+                card = html.split(f'data-kind="ally" data-pp="{a[1]}"')[1].split("</svg>")[0]
+                assert (ALLY_PP in card) == bool(a[1]) and (f"{name} ({ALLY_PP})" in line) == bool(a[1])
+                seen[bool(a[1])] += 1
+            o = st.decision.options
+            st.apply(o[r.randbelow(len(o))].id)
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen

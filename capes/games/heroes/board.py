@@ -95,6 +95,9 @@ def place_name(loc: int) -> str:
     return "nowhere"
 
 
+#: an Ally in play with a Plot Point on it, in words (heroes/cards/allies: the first use spends the Point, the second
+#: the card): the terminal and the browser say the same
+ALLY_PP = "+1 Plot Point: 2 uses left"
 #: the view's location ids that are not a District or a Support space, in words
 PLACE_WORDS = {"recovery": "In Recovery", "ready": "Ready", "supporting": "Supporting", "available": "Available",
           "scenario": "on the Scenario card"}

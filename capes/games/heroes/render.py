@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capes.games.heroes.board import plural, where
+from capes.games.heroes.board import ALLY_PP, where
 from capes.games.heroes.engine import AREAS, DIST_NAMES
 
 
@@ -31,7 +31,7 @@ def render(state: Any, seat: int | None) -> str:
             hs.append(f"{C.heroes[h].name}: {where(hv['loc'])}{' (wounded)' if hv['wound'] else ''}")
         lines.append("     " + "; ".join(hs))
         if v["allies"][s]:
-            lines.append("     Allies: " + ", ".join(C.resources[a].name + (f" (+{plural(k, 'Plot Point')})" if k else "")
+            lines.append("     Allies: " + ", ".join(C.resources[a].name + (f" ({ALLY_PP})" if k else "")
                                                   for a, k in v["allies"][s]))
     lines.append("Headlines:")
     for a, h in v["headlines"].items():

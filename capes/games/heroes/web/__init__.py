@@ -22,7 +22,7 @@ import sys
 from functools import lru_cache
 from typing import Any
 
-from capes.games.heroes.board import plural, where
+from capes.games.heroes.board import ALLY_PP, plural, where
 from capes.games.heroes.content import Content, load_content
 from capes.games.heroes.web.board import _board
 from capes.games.heroes.web.combat import _combat
@@ -116,6 +116,19 @@ def _resource_card(C: Content, rid: str) -> str:
 
 
 @lru_cache(maxsize=1024)
+def _ally_card(C: Content, rid: str, pp: int) -> str:
+    """An Ally in play; with a Plot Point on it (heroes/cards/allies), a badge says it can be used twice more (the
+    first use spends the Point, the second the card)."""
+    card = _resource_card(C, rid).replace('class="hand-card"', 'class="ally-card"').replace(
+        'data-kind="resource"', f'data-kind="ally" data-pp="{pp}"')
+    if pp:
+        badge = ('<rect x="8" y="194" width="164" height="18" rx="9" fill="#f0a202"/>'
+                 + _t(90, 207, ALLY_PP, 10, INK, "800", "middle"))
+        card = card.replace("</svg>", badge + "</svg>", 1)
+    return card
+
+
+@lru_cache(maxsize=1024)
 def _villain_card(C: Content, vid: str) -> str:
     vl = C.villains.get(vid)
     if vl is None:
@@ -205,10 +218,7 @@ def _pieces(view: dict[str, Any], seat: int | None, content: Content | None = No
                 for h in team.heroes)) + "</p>")
         allies = view["allies"][s]
         if allies:
-            out += _zone("Allies in play", [
-                _resource_card(C, a[0]).replace('class="hand-card"', 'class="ally-card"')
-                .replace("data-kind=\"resource\"", f'data-kind="ally" data-pp="{int(a[1])}"') for a in allies],
-                "allies")
+            out += _zone("Allies in play", [_ally_card(C, a[0], int(a[1])) for a in allies], "allies")
         extra = []
         if view["stories"][s]:
             extra.append("Story cards: " + ", ".join(C.stories[x].name if x in C.stories else x
