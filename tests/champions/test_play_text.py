@@ -217,3 +217,16 @@ def test_a_card_on_one_of_two_same_named_minions_says_which_rr_attachments():
         if seen >= 5:
             break
     assert seen >= 5, seen
+
+
+def test_one_counter_is_singular():
+    """A card with one counter (a Web-Shooter's last) says "1 counter" in the terminal and the browser, not
+    "1 counters"."""
+    from capes.games.champions.data import CARDS
+    from capes.games.champions.render import _tags
+    from capes.games.champions.web.cards import card_svg
+
+    assert _tags({"counters": 1}) == ["1 counter"] and _tags({"counters": 2}) == ["2 counters"]
+    capes.load("champions")  # the card data is read with the game
+    c = CARDS["01008"]  # Web-Shooter
+    assert ">counter<" in card_svg(c, {"uid": 3, "counters": 1}) and ">counters<" in card_svg(c, {"uid": 3, "counters": 2})

@@ -24,7 +24,7 @@ def _tags(d: dict[str, Any]) -> list[str]:
     if d.get("exhausted"):
         bits.append("exhausted")
     if d.get("counters"):
-        bits.append(f"{d['counters']} counters")
+        bits.append(_n(d["counters"], "counter"))
     bits += d.get("status", [])
     if d.get("controller") is not None:
         bits.append(f"owned by P{d['owner'] + 1}")
