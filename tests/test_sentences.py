@@ -29,3 +29,16 @@ def test_no_sentence_ends_twice(game, config, seeds):
             assert not DOUBLE.search(e.text), e.text
             seen += "!" in e.text
     assert seen, "no log line with a name ending in '!' was written: the test saw nothing to check"
+
+
+def test_the_end_of_a_heroes_game_names_each_teams_points():
+    """heroes/winning: the last log line gives each player's Victory Points in words ("Victory Points: P1 16, P2 18"),
+    not a Python list ("VP: [16, 18]")."""
+    g = capes.load("heroes", players=3)
+    s = g.new_game(4)
+    r = random.Random(4)
+    while not s.is_over:
+        s.apply(r.choice(s.decision.options).id)
+    last = s.log[-1].text
+    want = ", ".join(f"P{i + 1} {v}" for i, v in enumerate(s.view(None)["vp"]))
+    assert f"Victory Points: {want}. Winner: " in last and "[" not in last, last

@@ -64,7 +64,8 @@ class Scenarios(Cards):
         self.over = True
         self.stack.clear()
         names = ", ".join(self.pname(s) for s in c)
-        self.emit(rule, f"The game ends after Game Round {self.round}. VP: {self.vp}. Winner: {names}.")
+        vps = ", ".join(f"P{s + 1} {v}" for s, v in enumerate(self.vp))
+        self.emit(rule, f"The game ends after Game Round {self.round}. Victory Points: {vps}. Winner: {names}.")
 
     def _start_house_of_m(self) -> None:
         # heroes/winning/house-of-m: most VP first, then clockwise
