@@ -193,8 +193,8 @@ def _card_svg(c: Card, d: dict[str, Any], big: bool, note: str, threat_target: i
         parts.append(_token(w - 18, ty, 11, "#8a4b00", d["threat"], size=11))
     if d.get("counters"):
         parts.append(_token(w - 44 if hp_max is not None else w - 18, h - 42, 11, "#0b5cad", d["counters"], size=11))
-        parts.append(_text(w - 44 if hp_max is not None else w - 18, h - 24, "counter" if d["counters"] == 1 else "counters", 7, "#0b3f7a", "700",
-                           "middle"))
+        parts.append(_text(w - 44 if hp_max is not None else w - 18, h - 24,
+                           "counter" if d["counters"] == 1 else "counters", 7, "#0b3f7a", "700", "middle"))
     sy = h - 56 if note else h - 44
     if label:
         s, cw = _chip(6, sy + 4, label, "#0a6b2d")
