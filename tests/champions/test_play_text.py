@@ -230,3 +230,27 @@ def test_one_counter_is_singular():
     capes.load("champions")  # the card data is read with the game
     c = CARDS["01008"]  # Web-Shooter
     assert ">counter<" in card_svg(c, {"uid": 3, "counters": 1}) and ">counters<" in card_svg(c, {"uid": 3, "counters": 2})
+
+
+def test_the_defend_option_says_def_against_atk_rr_defense():
+    """champions/rr/defense: a hero who defends subtracts their DEF from the attack's damage. The option names both
+    numbers, from the state ("Defend with Black Panther (DEF 2 against ATK 1 + boost)"; it read "takes 1 minus 2")."""
+    g = capes.load("champions", heroes=["black_panther"])
+    seen = 0
+    for seed in range(20):
+        s, r = g.new_game(seed), Rng(seed)
+        while not s.is_over and len(s.actions) < 300:
+            d = s.decision
+            hero = [o for o in d.options if o.id == "def:hero"]
+            if hero:
+                f = s.stack[-1]
+                p = d.seat
+                m = re.fullmatch(r"Defend with (.+) \(DEF (\d+) against ATK (\d+)( \+ boost)?\)", hero[0].label)
+                assert m, hero[0].label
+                assert int(m.group(2)) == s.defv(s.ident[p]) and int(m.group(3)) == s.atk(f[1])
+                seen += 1
+            o = d.options
+            s.apply(o[r.randbelow(len(o))])
+        if seen >= 10:
+            break
+    assert seen >= 10, seen

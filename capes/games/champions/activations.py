@@ -95,8 +95,8 @@ def _def_build(g: G, f: tuple):
         opts = []
         for d in ds:
             if d == g.ident[q]:
-                opts.append(("def:hero", f"Defend with {g.name(d)} (DEF {g.defv(d)}: takes {g.atk(e)}{boost} "
-                             f"minus {g.defv(d)})"))
+                # champions/rr/defense: the hero's DEF is subtracted from the attack's damage (ATK plus any boost)
+                opts.append(("def:hero", f"Defend with {g.name(d)} (DEF {g.defv(d)} against ATK {g.atk(e)}{boost})"))
             else:
                 opts.append((f"def:{d}", f"Defend with {g.name(d)} (ally, {g.hp(d) - g.dmg[d]} hit points left)"))
         if g.code[e] == "01132" and mine and len(askers) == 1:  # Melter: must be defended by an ally if able
