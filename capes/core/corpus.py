@@ -4,7 +4,9 @@ A corpus is a gzip'd JSON file of games, each stored as what is needed to replay
 config, seed, the actions) and what it must replay to: a digest of the whole log, the result, and
 a digest of the final state (``to_json``). :func:`verify` replays every game and names each one
 that differs. Refactors and optimisations must leave a corpus identical; a deliberate rules change
-re-records it (``python -m capes.core.corpus record ...``) and says so in its commit.
+re-records it (``python -m capes.core.corpus record ...``) and says so in its commit; a change of log text only is
+checked against the code before it and re-recorded with ``python -m capes.core.corpus compare FILE --old REV
+--write`` (:mod:`capes.core.corpus_compare`).
 
 >>> import capes
 >>> games = record("heroes", {"players": 2}, seeds=[1], bot="random")
@@ -107,7 +109,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     rec.add_argument("--seeds", default="0-9", help="A-B (inclusive)")
     chk = sub.add_parser("check", help="replay a corpus file and report every game that differs")
     chk.add_argument("file", type=Path)
+    cmp = sub.add_parser("compare", help="replay a corpus file with older code and with this checkout's, action by "
+                         "action: the same games but for the log text? (capes.core.corpus_compare)")
+    cmp.add_argument("file", type=Path)
+    cmp.add_argument("--old", required=True, help="a git revision, or a directory holding the old capes/ package")
+    cmp.add_argument("--write", action="store_true", help="re-record the file's expectations if only the log differs")
     a = ap.parse_args(argv)
+    if not a.file.is_file() and a.cmd != "record":
+        print(f"{a.file}: no such corpus file (tests/corpus/<game>.json.gz are the recorded ones)", file=sys.stderr)
+        return 2
+    if a.cmd == "compare":
+        from capes.core.corpus_compare import run
+
+        try:
+            return run(a.file, a.old, a.write)
+        except RuntimeError as exc:
+            print(exc, file=sys.stderr)
+            return 2
     if a.cmd == "record":
         from capes.core.config import parse_pairs
 
