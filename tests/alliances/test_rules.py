@@ -287,7 +287,7 @@ def test_shock_and_pool_minimum() -> None:
     s.chars[usm][C_COND] = COND_BIT["incinerate"]
     ss = put_enemy(s, "spider_slayer", "a2")
     run(s, ("eatk", usm, (ss,), 0), dice=(BLANK,))
-    assert "defence [blank]" in texts(s)[-2]
+    assert "defense [blank]" in texts(s)[-2]
 
 
 def test_enemy_shock_skips_attack_and_enemy_bleed() -> None:

@@ -115,7 +115,7 @@ def test_skills_active_reactive_innate() -> None:
     assert s2.decision.kind == "reactive"
     s2.forced = [BLOCK, BLOCK, BLOCK, BLOCK]
     s2.apply("use")
-    assert s2.chars[ssm][C_POW] == 0 and "defence [block,block,block,block]" in texts(s2)[-1]  # Physical 3 + 1
+    assert s2.chars[ssm][C_POW] == 0 and "defense [block,block,block,block]" in texts(s2)[-1]  # Physical 3 + 1
     # Web Zip (Action skill) and Quick Reflexes (reactive)
     s3 = blank_stage(0)
     gs = put_char(s3, "ghost_spider", "d5")

@@ -28,7 +28,7 @@ def commands() -> dict[str, Callable[..., Any]]:
 
 def odds(
     attack: Annotated[int, typer.Option(help="attacker's dice (Character attack) or Attack Strength (Enemy attack)")],
-    defense: Annotated[int, typer.Option(help="Enemy's Defense stat, or the Character's defence dice")],
+    defense: Annotated[int, typer.Option(help="Enemy's Defense Stat, or the Character's defense dice")],
     defender: Annotated[str, typer.Option(help="who defends: enemy (a Character attacks) or character (an Enemy attacks)")] = "enemy",
     cover: Annotated[bool, typer.Option(help="the defender benefits from Cover")] = False,
     modifier: Annotated[int, typer.Option(help="dice added to (or removed from) the rolled pool; never below 1")] = 0,
@@ -55,7 +55,7 @@ def odds(
         print(json.dumps(d, indent=1))
         return
     who = (f"Character rolls {o.dice} attack dice vs Defense {defense}" if defender == "enemy"
-           else f"Enemy Attack Strength {attack} vs {o.dice} defence dice")
+           else f"Enemy Attack Strength {attack} vs {o.dice} defense dice")
     t = Table(title=f"{who}{' (cover)' if cover else ''}")
     t.add_column("damage", justify="right")
     t.add_column("probability", justify="right")

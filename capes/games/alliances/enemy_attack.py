@@ -103,7 +103,7 @@ class EnemyAttack(StateData):
             ids = [e[E_ID] for e in attackers]
             first = next(x for x in self.game.mission["enemy_tracker"] if x in ids)
             atype = cards[ids.index(first)].attack_type
-        # alliances/enemy-attack/4: defence pool (never fewer than one die)
+        # alliances/enemy-attack/4: defense pool (never fewer than one die)
         n = side.defense[atype] + max(0, bonus)
         if c[C_COND] & COND_BIT["incinerate"]:
             n -= 2  # alliances/conditions/incinerate
@@ -131,7 +131,7 @@ class EnemyAttack(StateData):
         who = (self.ewhere(attackers[0]) + " attacks" if len(attackers) == 1
                else f"{plural(len(attackers), 'Enemy', 'Enemies')} attack")
         self.emit("alliances/enemy-attack/8", f"{who} {name} ({_TYPE_TITLES[atype]}, Attack Strength {strength}); "
-                  f"defence [{','.join(map(RESULT_NAMES.__getitem__, r))}] = {plural(succ, 'success', 'successes')}; "
+                  f"defense [{','.join(map(RESULT_NAMES.__getitem__, r))}] = {plural(succ, 'success', 'successes')}; "
                   + (f"final Attack Strength {final}." if final > 0 else "final Attack Strength 0: no Damage."))
         # alliances/enemy-attack/10: Damage and Power
         if final <= 0:
@@ -188,7 +188,7 @@ class EnemyAttack(StateData):
 
 
 _TYPE_TITLES = tuple(t.title() for t in ATTACK_TYPES)  # as the log names an attack's type
-_SPIDER_SENSE = (Option("use", "Spider-Sense: spend 1 Power to add 1 die to the defence pool"), Option("pass", "Do not use it"))
+_SPIDER_SENSE = (Option("use", "Spider-Sense: spend 1 Power to add 1 die to the defense pool"), Option("pass", "Do not use it"))
 
 
 @decider("react")
@@ -204,7 +204,7 @@ def _react_a(st: StateData, oid: str, p: tuple[Any, ...]) -> None:
     if oid == "use":
         st.chars[ci][C_POW] -= 1
         bonus = 1
-        st.emit("alliances/content/spider-sense", f"{st.cname(ci)}'s Spider-Sense adds a defence die.")
+        st.emit("alliances/content/spider-sense", f"{st.cname(ci)}'s Spider-Sense adds a defense die.")
     st._f_eatk(ci, uids, bonus)  # the next step at once (as pushing it and running the stack would)
 
 

@@ -24,7 +24,7 @@ SKILLS: dict[str, tuple[str, str]] = {
     "wall_crawler": ("Wall Crawler", "Innate: entering a Terrain Feature's Space does not end this Character's Advance."),
     "flight": ("Flight", "Innate: entering a Terrain Feature's Space does not end this Character's Advance."),
     "spider_sense": ("Spider-Sense", "Reactive, 1 Power: when an Enemy attack targets this Character, add 1 die to "
-                     "its defence pool."),
+                     "its defense pool."),
     "tag_team": ("Tag Team", "Innate: each Heroic Assist this Character makes is received by two different "
                  "Characters instead of one."),
     "cat_burglar": ("Cat Burglar", "Innate: this Character Interacts without spending Power."),
@@ -50,7 +50,7 @@ ENEMY_RULES: dict[str, tuple[str, str]] = {
 CONDITION_TEXT = {
     "bleed": "On a Character: at the end of its next Activation it suffers 2 Damage, then Bleed is removed. On an "
              "Enemy: at the end of the Enemies Attack step it suffers 2 Damage, then Bleed is removed.",
-    "hex": "On a Character: its Criticals add no dice to attack, defence or dodge rolls; removed after a roll that "
+    "hex": "On a Character: its Criticals add no dice to attack, defense or dodge rolls; removed after a roll that "
            "showed a Critical. On an Enemy: an attacker rolls 2 extra dice per Critical against it instead of 1; "
            "removed after such an attack.",
     "incinerate": "On a Character: it rolls 2 fewer dice the next time it defends. On an Enemy: its Defense is 2 "
@@ -102,7 +102,7 @@ CARDS = {
 TOKENS = {
     "Terrain Feature": "Entering its Space ends an Advance (not for Wall Crawler or Flight). A Character or Enemy in "
                        "its Space has Cover. It can be Thrown, and a Thrown object colliding with it destroys it.",
-    "Cover": "A defending Character in Cover may turn one defence die into a Block; a defending Enemy in Cover has "
+    "Cover": "A defending Character in Cover may turn one defense die into a Block; a defending Enemy in Cover has "
              "Defense 1 higher.",
     "Objective token": "A non-Dazed Character or Enemy within 1 Space Contests it. A Character cannot Interact with "
                        "one an Enemy Contests; a Character Contesting one no Enemy Contests is Securing it. Removed by "
