@@ -133,6 +133,19 @@ def test_puct_overrules_a_wrong_prior_when_searching() -> None:
     assert bot.choose(state) == "up"  # the only move that still wins
 
 
+def test_tree_search_reports_each_root_option_s_visits_and_mean_reward() -> None:
+    """``last_stats`` after a tree decision (bench/ismcts_settings.py reads it): every playout visits one root
+    option, the choice is the most visited, and the mean rewards are the game's (height / 6, 1 for a win)."""
+    game = ClimbGame()
+    state = game.new_game(0)
+    bot = ISMCTSBot(game, 0, seed=3, iterations=300)
+    choice = bot.choose(state)
+    stats = bot.last_stats
+    assert set(stats) == {"stay", "step", "up"} and sum(n for n, _ in stats.values()) == 300
+    assert choice == "up" == max(stats, key=lambda a: stats[a][0])
+    assert all(0.0 <= v <= 1.0 for _, v in stats.values()) and stats["up"][1] > stats["stay"][1]
+
+
 def test_prior_hook_on_the_game_is_used() -> None:
     game = ClimbGame()
     game.policy_prior = _prior_on("step")  # type: ignore[attr-defined]

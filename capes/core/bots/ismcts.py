@@ -144,7 +144,8 @@ class ISMCTSBot:
         self.switch_min = _setting(settings, "switch_min", float, -100, 100)
         self.drop_z = _setting(settings, "drop_z", float, -100, 100)
         self.drop_after = max(2, _setting(settings, "drop_after", int, 0, 1_000_000))
-        #: after a paired search: per candidate, (deals, mean difference from the prior's top choice)
+        #: after a decision: per option searched, (visits, mean reward) in the tree search, or (deals, mean
+        #: difference from the prior's top choice) in a paired search
         self.last_stats: dict[str, tuple[int, float]] = {}
         self.time_limit: float | None = (None if settings["time_limit"] is None
                                          else _setting(settings, "time_limit", float, 0.001, 3600))
@@ -160,6 +161,7 @@ class ISMCTSBot:
     def choose(self, state: State) -> str:
         d = state.decision
         if len(d.options) == 1:
+            self.last_stats = {}
             return d.options[0].id
         if self.paired:
             return self._choose_paired(state)
@@ -173,6 +175,8 @@ class ISMCTSBot:
             n += 1
         self.last_iterations = n
         legal = d.ids()
+        ch = root.children
+        self.last_stats = {a: (ch[a].visits, ch[a].value / ch[a].visits) for a in legal if a in ch and ch[a].visits}
         best = max(legal, key=lambda a: (root.children[a].visits, root.children[a].value) if a in root.children else (-1, 0.0))
         return best
 
