@@ -89,12 +89,29 @@ def save(path: Path, entries: Sequence[Mapping[str, Any]]) -> None:
         f.write(json.dumps(doc, separators=(",", ":"), sort_keys=True).encode("utf-8"))
 
 
+#: the largest corpus text read (the recorded ones are 0.2-1.5 MB): a bigger or endless gzip stream is refused
+MAX_TEXT = 256 * 1024 * 1024
+#: what every game of a corpus holds
+GAME_KEYS = frozenset(("game", "config", "seed", "bot", "actions", "expect"))
+
+
 def load_corpus(path: Path) -> list[dict[str, Any]]:
-    with gzip.open(path, "rb") as f:
-        doc = json.loads(f.read().decode("utf-8"))
-    if doc.get("format") != FORMAT:
-        raise ValueError(f"{path}: not a {FORMAT} file")
-    games: list[dict[str, Any]] = doc["games"]
+    """The games of a corpus file; a ValueError of one line when it is not one."""
+    try:
+        with gzip.open(path, "rb") as f:
+            raw = f.read(MAX_TEXT + 1)
+        if len(raw) > MAX_TEXT:
+            raise ValueError(f"more than {MAX_TEXT // 2**20} MB of text")
+        doc = json.loads(raw.decode("utf-8"))
+    except (OSError, EOFError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ValueError(f"{path}: not a readable {FORMAT} file (gzip'd JSON): "
+                         f"{type(exc).__name__}: {str(exc)[:120]}") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a {FORMAT} file (its 'format' should be {FORMAT!r})")
+    games = doc.get("games")
+    if not isinstance(games, list) or not all(isinstance(g, dict) and GAME_KEYS <= g.keys() for g in games):
+        raise ValueError(f"{path}: not a {FORMAT} file: 'games' should be a list of games, each with "
+                         f"{', '.join(sorted(GAME_KEYS))}")
     return games
 
 
@@ -118,6 +135,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not a.file.is_file() and a.cmd != "record":
         print(f"{a.file}: no such corpus file (tests/corpus/<game>.json.gz are the recorded ones)", file=sys.stderr)
         return 2
+    try:
+        games = load_corpus(a.file) if a.file.exists() else []
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     if a.cmd == "compare":
         from capes.core.corpus_compare import run
 
@@ -130,15 +152,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from capes.core.config import parse_pairs
 
         lo, _, hi = a.seeds.partition("-")
-        entries = load_corpus(a.file) if a.file.exists() else []
-        entries += record(a.game, parse_pairs(a.config), range(int(lo), int(hi or lo) + 1), a.bot)
+        entries = games + record(a.game, parse_pairs(a.config), range(int(lo), int(hi or lo) + 1), a.bot)
         save(a.file, entries)
         print(f"{a.file}: {len(entries)} games")
         return 0
-    bad = verify(load_corpus(a.file))
+    bad = verify(games)
     for line in bad:
         print(line)
-    print(f"{len(bad)} of {len(load_corpus(a.file))} games differ")
+    print(f"{len(bad)} of {len(games)} games differ")
     return 1 if bad else 0
 
 

@@ -83,3 +83,18 @@ def test_bad_arguments_get_one_line(tmp_path: Path, corpus: Path, capsys: pytest
     err = capsys.readouterr().err.strip().splitlines()
     assert err[0].endswith("no such corpus file (tests/corpus/<game>.json.gz are the recorded ones)")
     assert err[1].startswith("--old '") and "is neither a directory holding capes/ nor a git revision" in err[1]
+
+
+@pytest.mark.parametrize("content", [b"not gzip at all", b"\x1f\x8b\x08\x00broken", "gzip:[1, 2]", "gzip:{}",
+                                     'gzip:{"format": "capes-corpus/1", "games": [{"game": "heroes"}]}'])
+def test_a_malformed_corpus_file_gets_one_line(tmp_path: Path, content: bytes | str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import gzip
+
+    path = tmp_path / "bad.json.gz"
+    path.write_bytes(gzip.compress(content[5:].encode()) if isinstance(content, str) else content)
+    for cmd in (["check", str(path)], ["compare", str(path), "--old", str(ROOT)]):
+        assert main(cmd) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith(f"{path}: ") and "capes-corpus/1" in err[0]
+
