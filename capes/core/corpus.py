@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from capes.core.bots.base import make_bot
+from capes.core.errors import CapesError
 from capes.core.protocol import State, replay_actions
 from capes.core.registry import load
 
@@ -152,7 +153,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from capes.core.config import parse_pairs
 
         lo, _, hi = a.seeds.partition("-")
-        entries = games + record(a.game, parse_pairs(a.config), range(int(lo), int(hi or lo) + 1), a.bot)
+        if not (lo.isdigit() and (hi.isdigit() or not hi)) or len(a.seeds) > 20 or int(hi or lo) < int(lo):
+            print(f"--seeds {a.seeds!r}: give A-B, two whole numbers with A <= B (0-9), or one seed", file=sys.stderr)
+            return 2
+        try:
+            entries = games + record(a.game, parse_pairs(a.config), range(int(lo), int(hi or lo) + 1), a.bot)
+        except CapesError as exc:
+            print(exc, file=sys.stderr)
+            return 2
         save(a.file, entries)
         print(f"{a.file}: {len(entries)} games")
         return 0

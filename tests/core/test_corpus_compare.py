@@ -98,3 +98,16 @@ def test_a_malformed_corpus_file_gets_one_line(tmp_path: Path, content: bytes | 
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith(f"{path}: ") and "capes-corpus/1" in err[0]
 
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--game", "nope"], "unknown game 'nope'; known games: champions, alliances, heroes"),
+    (["--game", "heroes", "--seeds", "abc"], "--seeds 'abc': give A-B, two whole numbers with A <= B (0-9), or one seed"),
+    (["--game", "heroes", "--seeds", "3-2"], "--seeds '3-2': give A-B, two whole numbers with A <= B (0-9), or one seed"),
+    (["--game", "heroes", "--config", "players=9"], "heroes: config 'players' must be an integer from 2 to 4 (got 9)"),
+])
+def test_record_refuses_bad_arguments_in_one_line(tmp_path: Path, args: list[str], says: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "new.json.gz"
+    assert main(["record", str(path), *args]) == 2
+    assert capsys.readouterr().err.strip() == says and not path.exists()
+
