@@ -111,3 +111,16 @@ def test_record_refuses_bad_arguments_in_one_line(tmp_path: Path, args: list[str
     assert main(["record", str(path), *args]) == 2
     assert capsys.readouterr().err.strip() == says and not path.exists()
 
+
+def test_old_code_from_a_git_revision(tmp_path: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """``--old REV``: the package of that revision, extracted from git (HEAD here: the games play the same)."""
+    import subprocess
+
+    if not (ROOT / ".git").exists() or subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"],
+                                                      capture_output=True).returncode != 0:
+        pytest.skip("not a git checkout")
+    monkeypatch.chdir(ROOT)
+    assert main(["compare", str(corpus), "--old", "HEAD"]) == 0
+    assert capsys.readouterr().out.startswith("all 2 games: the same options, RNG, state and result after every action")
+
