@@ -30,6 +30,7 @@ from typing import Any
 
 from capes.core.bots.base import make_bot
 from capes.core.config import parse_pairs
+from capes.core.errors import CapesError
 from capes.core.registry import load
 from capes.core.rng import Rng
 
@@ -76,8 +77,21 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=2, help="runs of each setting per position (default 2)")
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args()
-    game = load(a.game, **parse_pairs(a.config))
-    settings = [parse_pairs(s.split(",")) if s else {} for s in (a.setting or [""])]
+    for name in ("positions", "every", "reference", "repeats"):
+        if not 1 <= getattr(a, name) <= 100_000:
+            raise SystemExit(f"--{name} must be a whole number from 1 to 100,000 (got {getattr(a, name)})")
+    try:
+        game = load(a.game, **parse_pairs(a.config))
+        settings = []
+        for text in a.setting or [""]:
+            if text and not all("=" in kv for kv in text.split(",")):
+                raise SystemExit(f"--setting {text!r}: give key=value pairs joined by commas "
+                                 "(iterations=120,rollout_depth=20)")
+            settings.append(parse_pairs(text.split(",")) if text else {})
+        for opts in settings:  # an unknown or out-of-range setting is refused before any search runs
+            make_bot("ismcts", game, 0, **opts)
+    except CapesError as exc:
+        raise SystemExit(str(exc)) from None
     pos = positions(game, a.positions, a.every, a.seed)
     rows: dict[int, dict[str, list[float]]] = {i: {"agree": [], "regret": [], "cpu": []} for i in range(len(settings))}
     base: dict[str, dict[str, list[float]]] = {b: {"agree": [], "regret": [], "cpu": []} for b in BASELINES}
