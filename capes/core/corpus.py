@@ -145,10 +145,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         from capes.core.corpus_compare import run
 
         try:
-            return run(a.file, a.old, a.write)
+            same = run(a.file, a.old)
         except RuntimeError as exc:
             print(exc, file=sys.stderr)
             return 2
+        if not same:
+            return 1
+        if a.write:
+            for e in games:
+                e["expect"] = fingerprint(replay_actions(load(e["game"], **e["config"]).new_game(int(e["seed"])),
+                                                         e["actions"]))
+            save(a.file, games)
+            print(f"{a.file}: {len(games)} games re-recorded")
+        return 0
     if a.cmd == "record":
         from capes.core.config import parse_pairs
 
