@@ -42,7 +42,7 @@ PACKAGE = ROOT / "capes"
 DEFAULT_OUT = ROOT / "build" / "compiled"
 COMPILED = ("core", "games")  # the subpackages whose modules are compiled
 #: modules that no playout runs (loading, drawing, tools): left as Python unless --all
-NOT_PLAYED = {"web", "render", "glossary", "contract", "corpus", "replay", "registry", "config", "rules",
+NOT_PLAYED = {"web", "render", "glossary", "contract", "corpus", "corpus_compare", "replay", "registry", "config", "rules",
               "content", "odds", "version"}
 CORPUS = ROOT / "tests" / "corpus"
 EXTRA = "pip install -e '.[compile]'"
