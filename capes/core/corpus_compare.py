@@ -5,8 +5,8 @@ re-recorded; re-recording blindly would also accept a change of the games themse
 corpus file twice, with the old code (a git revision or a directory holding the old ``capes`` package) and with the
 code of this checkout, each in its own process, and compares them action by action: the option ids offered, the
 RNG and the whole state but for the log must be identical after every action, and the results too. The log lines
-that differ are listed as rewrites (old → new), lines added and lines removed, grouped by their text with the numbers
-taken out, so that a person can check that they are exactly the change intended. ``--write`` then re-records the
+that differ are listed as rewrites (old → new, only the words that changed), lines added and lines removed, counted
+and grouped with their numbers shown as ``#``, so that a person can check that they are exactly the change intended. ``--write`` then re-records the
 file's expectations with this checkout's code (:mod:`capes.core.corpus` does), only when nothing but the log
 differs.
 
@@ -72,6 +72,8 @@ def trace(corpus: Path, package_root: Path) -> list[dict[str, Any]]:
         last = (proc.stderr.strip().splitlines() or ["no error text"])[-1]
         raise RuntimeError(f"replaying {corpus} with the code in {package_root} failed: {last}")
     lines = proc.stdout.splitlines()
+    if not lines:
+        raise RuntimeError(f"replaying {corpus} with the code in {package_root} printed nothing")
     head = json.loads(lines[0])
     want = (package_root / "capes").resolve()
     if not Path(head["capes"]).resolve().is_relative_to(want):
@@ -105,6 +107,13 @@ LogDiff = Counter[tuple[str, str, str]]
 
 def _shape(text: str) -> str:
     return _NUM.sub("#", text)
+
+
+def _text(entry: Sequence[Any]) -> str:
+    """A log entry as the comparison shows it: its text, and for a line private to one seat what the others see."""
+    if len(entry) > 2 and entry[2] is not None:
+        return f"{entry[1]} (seat {entry[2]} only; the others see: {entry[3] if len(entry) > 3 else None})"
+    return str(entry[1])
 
 
 def _change(a: str, b: str) -> tuple[str, str]:
@@ -159,19 +168,19 @@ def compare(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]) 
         for (_, a), (_, b) in zip(o["steps"], n["steps"], strict=True):
             if a == b:
                 continue
-            ta, tb = [tuple(x[:2]) for x in a], [tuple(x[:2]) for x in b]
-            # private lines (x[2], x[3]) are compared with their text: a change there shows as a rewrite
+            # a line private to one seat (x[2]) is shown with what the others see (x[3]): a change of either counts
+            ta, tb = [_text(x) for x in a], [_text(x) for x in b]
             ka, kb = [json.dumps(x) for x in a], [json.dumps(x) for x in b]
             for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
                 if op == "equal":
                     continue
                 pairs = min(i2 - i1, j2 - j1) if op == "replace" else 0
                 for k in range(pairs):
-                    log["~", *_change(ta[i1 + k][1], tb[j1 + k][1])] += 1
+                    log["~", *_change(ta[i1 + k], tb[j1 + k])] += 1
                 for k in range(i1 + pairs, i2):
-                    log["-", _shape(ta[k][1]), ""] += 1
+                    log["-", _shape(ta[k]), ""] += 1
                 for k in range(j1 + pairs, j2):
-                    log["+", "", _shape(tb[k][1])] += 1
+                    log["+", "", _shape(tb[k])] += 1
     return bad, log
 
 

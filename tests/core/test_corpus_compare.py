@@ -27,6 +27,10 @@ def test_compare_names_rewrites_added_lines_and_changed_play() -> None:
     bad, log = compare(old, new)
     assert bad == []
     assert log == {("+", "", "Power Phase: # Power."): 1, ("~", "…Thwip!.", "…Thwip!"): 1}
+    private = [["rule/x", "You draw Web-Shooter.", 0, "Player 1 draws a card."]]
+    changed = [["rule/x", "You draw Web-Shooter.", 0, "Player 1 draws 1 card."]]
+    assert compare([{**old[0], "steps": [["a", private]]}], [{**old[0], "steps": [["a", changed]]}])[1] == {
+        ("~", "…a…", "…#…"): 1}  # what the other seats see changed ("draws a card" -> "draws 1 card")
     new[0]["steps"][1][0] = "c"  # the state after action 1 differs: not a change of text only
     bad, _ = compare(old, new)
     assert bad == ["g seed 1: the options, RNG or state differ after action #1"]
