@@ -65,6 +65,12 @@ def search(game: Any, state: Any, seed: int, opts: dict[str, Any]) -> tuple[str,
     return choice, dict(bot.last_stats), time.process_time() - t0  # type: ignore[attr-defined]
 
 
+def regret(stats: dict[str, tuple[int, float]], ref: str, choice: str) -> float:
+    """The reference's mean reward of its own choice ``ref`` minus that of ``choice`` (an option it never tried: 0)."""
+    best = stats[ref][1]
+    return best - stats[choice][1] if choice in stats else best
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", required=True)
@@ -99,22 +105,21 @@ def main() -> None:
     for k, st in enumerate(pos):
         ref, stats, cpu = search(game, st, 10_000 + k, {"iterations": a.reference})
         ref_cpu.append(cpu)
-        best = stats[ref][1]
         ids = st.decision.ids()
         # the scale: a choice at random (its expected regret over the options) and the normal bot's choice
-        base["a random option"]["regret"].append(sum(best - stats[c][1] if c in stats else best for c in ids) / len(ids))
-        base["a random option"]["agree"].append(1.0 / len(ids) if ref in ids else 0.0)
+        base["a random option"]["regret"].append(sum(regret(stats, ref, c) for c in ids) / len(ids))
+        base["a random option"]["agree"].append(1.0 / len(ids))
         bot = make_bot("normal", game, st.decision.seat, seed=k)
         t0 = time.process_time()
         c = bot.choose(st)
         base["the normal bot"]["cpu"].append(time.process_time() - t0)
         base["the normal bot"]["agree"].append(1.0 if c == ref else 0.0)
-        base["the normal bot"]["regret"].append(best - stats[c][1] if c in stats else best)
+        base["the normal bot"]["regret"].append(regret(stats, ref, c))
         for i, opts in enumerate(settings):
             for r in range(a.repeats):
                 choice, _, c = search(game, st, 20_000 + 100 * k + r, opts)
                 rows[i]["agree"].append(1.0 if choice == ref else 0.0)
-                rows[i]["regret"].append(best - stats[choice][1] if choice in stats else best)
+                rows[i]["regret"].append(regret(stats, ref, choice))
                 rows[i]["cpu"].append(c)
     print(f"{a.game} {game.config_json()}: {len(pos)} positions (normal bot games from seed {a.seed}); reference "
           f"ismcts {a.reference} iterations at the default depth, {statistics.mean(ref_cpu):.2f} CPU s a decision\n")

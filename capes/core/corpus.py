@@ -66,13 +66,18 @@ def record(game_id: str, config: Mapping[str, Any], seeds: Iterable[int], bot: s
     return out
 
 
+def replay(entry: Mapping[str, Any]) -> State:
+    """The final state of a corpus game, replayed from its game, config, seed and actions."""
+    return replay_actions(load(entry["game"], **entry["config"]).new_game(int(entry["seed"])), entry["actions"])
+
+
 def verify(entries: Sequence[Mapping[str, Any]]) -> list[str]:
     """Replay every entry; one line per game that does not reproduce its fingerprint."""
     bad: list[str] = []
     for e in entries:
         tag = f"{e['game']} seed {e['seed']} ({e['bot']})"
         try:
-            state = replay_actions(load(e["game"], **e["config"]).new_game(int(e["seed"])), e["actions"])
+            state = replay(e)
         except Exception as exc:  # a corpus game that no longer replays is reported, not raised
             bad.append(f"{tag}: {type(exc).__name__}: {exc}"[:300])
             continue
@@ -153,8 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         if a.write:
             for e in games:
-                e["expect"] = fingerprint(replay_actions(load(e["game"], **e["config"]).new_game(int(e["seed"])),
-                                                         e["actions"]))
+                e["expect"] = fingerprint(replay(e))
             save(a.file, games)
             print(f"{a.file}: {len(games)} games re-recorded")
         return 0

@@ -6,9 +6,9 @@ corpus file twice, with the old code (a git revision or a directory holding the 
 code of this checkout, each in its own process, and compares them action by action: the option ids offered, the
 RNG and the whole state but for the log must be identical after every action, and the results too. The log lines
 that differ are listed as rewrites (old → new, only the words that changed), lines added and lines removed, counted
-and grouped with their numbers shown as ``#``, so that a person can check that they are exactly the change intended. ``--write`` then re-records the
-file's expectations with this checkout's code (:mod:`capes.core.corpus` does), only when nothing but the log
-differs.
+and grouped with their numbers shown as ``#``, so that a person can check that they are exactly the change intended.
+``--write`` then re-records the file's expectations with this checkout's code (:mod:`capes.core.corpus` does), only
+when nothing but the log differs.
 
     python -m capes.core.corpus compare tests/corpus/heroes.json.gz --old HEAD~1 [--write]
 """
