@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo serve test lint bench clean
+.PHONY: demo serve test lint bench compiled clean
 
 # `make serve HOST=0.0.0.0 PORT=8080 DB=tables.db` to change them (the default bind is loopback)
 HOST ?= 127.0.0.1
@@ -34,5 +34,11 @@ bench: $(STAMP)
 	$(BIN)/python -c 'import pyspiel, chess' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/run.py --peers
 
+# The optional compiled build (bench/compile.py: Cython and a C compiler) in build/compiled; use it with
+# PYTHONPATH=build/compiled. The tests replay the recorded corpus with it when it is there (CI builds it).
+compiled: $(STAMP)
+	$(BIN)/python -c 'import Cython' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[compile]'
+	$(BIN)/python bench/compile.py --jobs 2
+
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) build/compiled

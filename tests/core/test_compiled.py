@@ -2,13 +2,15 @@
 
 The build is never made by the tests (it needs Cython and a C compiler, and minutes): the corpus
 check runs only when ``build/compiled`` holds a build of the current sources, and skips with the
-reason otherwise (always on a clean clone, as in CI). The staleness rule itself is always tested.
+reason otherwise (on a clean clone). CI builds it first (``make compiled`` in .ci/run) and sets
+CAPES_REQUIRE_COMPILED=1, which turns that skip into a failure. The staleness rule itself is always tested.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -30,10 +32,18 @@ def _compile_module() -> ModuleType:
 compile_py = _compile_module()
 
 
-def test_compiled_build_replays_the_corpus_identically() -> None:
-    reason = compile_py.stale(compile_py.DEFAULT_OUT)
+def build_or_skip(out: Path) -> None:
+    """Skip the calling test unless ``out`` holds a build of the current sources; fail instead under
+    CAPES_REQUIRE_COMPILED=1 (CI)."""
+    reason = compile_py.stale(out)
+    if reason and os.environ.get("CAPES_REQUIRE_COMPILED") == "1":
+        pytest.fail(f"the compiled build is required here (CAPES_REQUIRE_COMPILED=1): {reason}", pytrace=False)
     if reason:
         pytest.skip(reason)
+
+
+def test_compiled_build_replays_the_corpus_identically() -> None:
+    build_or_skip(compile_py.DEFAULT_OUT)
     r = subprocess.run([sys.executable, str(ROOT / "bench" / "compile.py"), "--check"], cwd=ROOT,
                        capture_output=True, text=True, timeout=1200)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
@@ -56,3 +66,13 @@ def test_the_build_compiles_engine_modules_and_keeps_packages_plain() -> None:
     assert {"capes/core/protocol.py", "capes/games/heroes/engine.py", "capes/games/alliances/engine.py",
             "capes/games/champions/engine.py"} <= mods
     assert not any(m.endswith("__init__.py") for m in mods) and not any(m.startswith("capes/cli") for m in mods)
+
+
+def test_ci_fails_without_a_current_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # CI builds the compiled package (make compiled) and requires it: a missing build is a failure there, a skip elsewhere
+    monkeypatch.delenv("CAPES_REQUIRE_COMPILED", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="no compiled build"):
+        build_or_skip(tmp_path)
+    monkeypatch.setenv("CAPES_REQUIRE_COMPILED", "1")
+    with pytest.raises(pytest.fail.Exception, match=r"required here \(CAPES_REQUIRE_COMPILED=1\): no compiled build"):
+        build_or_skip(tmp_path)
