@@ -2,8 +2,8 @@
 
 For every registered game: random-playout applied actions/s and games/s (one core),
 ``clone()`` and ``to_json()`` µs on a mid-game state (``to_json`` twice: saved after each of 40 more
-actions, as a table saves, and the first save of a freshly loaded state), and one ``ismcts`` decision at
-default settings (these two in CPU time, so that a busy shared machine does not inflate them); plus exact-odds computation times. Prints a Markdown table, the machine it
+actions, as a table saves, and the first save of a freshly loaded state), and ``ismcts`` decisions at
+default settings (the mean of five from that state on) (these two in CPU time, so that a busy shared machine does not inflate them); plus exact-odds computation times. Prints a Markdown table, the machine it
 ran on and its load average.
 
 ``--peers`` also times OpenSpiel's python tic-tac-toe and python-chess random games in the same
@@ -80,19 +80,35 @@ def save_times(game: Any, state: Any, actions: int = 40) -> tuple[float, float]:
     return first, spent / max(1, saves) * 1e6
 
 
-def ismcts_decision(game: Any, state: Any) -> tuple[float, int]:
-    """CPU seconds for one ismcts decision at default settings (at a decision with >= 2 options)."""
+def ismcts_decisions(game: Any, state: Any, positions: int = 5) -> tuple[list[float], int]:
+    """CPU seconds of one ismcts decision at default settings, at each of ``positions`` decisions with >= 2 options
+    (the first from ``state`` on, the next ones after a few more random actions each), and the iterations of one.
+    One decision alone is a poor figure: its time depends on how far its rollouts go before the game ends."""
     s = state.clone()
     rng = Rng(3)
-    while not s.is_over and len(s.decision.options) < 2:
+    times: list[float] = []
+    iterations = 0
+    while len(times) < positions and not s.is_over:
+        if len(s.decision.options) >= 2:
+            bot = make_bot("ismcts", game, s.decision.seat, seed=1 + len(times))
+            t0 = time.process_time()
+            bot.choose(s)
+            times.append(time.process_time() - t0)
+            iterations = bot.last_iterations  # type: ignore[attr-defined]
+            for _ in range(5):  # move on a few actions, so that the positions differ
+                if s.is_over:
+                    break
+                opts = s.decision.options
+                s.apply(opts[rng.randbelow(len(opts))])
+            continue
         opts = s.decision.options
         s.apply(opts[rng.randbelow(len(opts))])
-    if s.is_over:
-        return 0.0, 0
-    bot = make_bot("ismcts", game, s.decision.seat, seed=1)
-    t0 = time.process_time()
-    bot.choose(s)
-    return time.process_time() - t0, bot.last_iterations  # type: ignore[attr-defined]
+    return times, iterations
+
+
+def _span(xs: list[float]) -> str:
+    """``0.31–0.42 of 5``: the range of the timed decisions and how many there were."""
+    return f"{min(xs):.2f}–{max(xs):.2f} of {len(xs)}" if xs else "none timed"
 
 
 def odds_times() -> dict[str, float]:
@@ -112,8 +128,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5, help="interleaved playout slices per workload (default 5)")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--peers", action="store_true", help="also time OpenSpiel tic-tac-toe and python-chess")
+    ap.add_argument("--ismcts-positions", type=int, default=5, metavar="N",
+                    help="ismcts decisions timed per game, the mean reported (default 5)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if not 1 <= args.ismcts_positions <= 100:
+        ap.error(f"--ismcts-positions must be from 1 to 100 (got {args.ismcts_positions})")
     peers: list[Workload] = peers_or_exit() if args.peers else []
     ids = args.game or [g for g in GAMES if available(g)]
     load_before = load_average()
@@ -129,9 +149,9 @@ def main() -> None:
         game, s = mid_game(gid, p["mean_length"])
         clone_us = micro(s.clone)
         json_first_us, json_us = save_times(game, s)
-        ism_s, ism_it = ismcts_decision(game, s)
+        ism, ism_it = ismcts_decisions(game, s, args.ismcts_positions)
         rows[gid] = {**p, "clone_us": clone_us, "to_json_us": json_us, "to_json_first_us": json_first_us,
-                     "ismcts_decision_s": ism_s,
+                     "ismcts_decision_s": statistics.mean(ism) if ism else 0.0, "ismcts_decisions_s": ism,
                      "ismcts_iterations": ism_it, "mid_game_actions": len(s.actions)}
     odds = odds_times()
     load_after = load_average()
@@ -142,12 +162,12 @@ def main() -> None:
         return
     print(f"Machine: {machine()}\nLoad average before: {load_before}; after: {load_after}\n")
     print("| game | actions/s (1 core) | actions/CPU s | games/s | mean actions/game | clone µs | "
-          "to_json µs (each action saved / first save) | ismcts decision CPU s |")
+          "to_json µs (each action saved / first save) | ismcts decision CPU s (mean; range) |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for gid, r in rows.items():
         print(f"| {gid} | {r['actions_per_s']:,.0f} | {r['cpu_actions_per_s']:,.0f} | {r['games_per_s']:.2f} | "
               f"{r['mean_length']:.0f} | {r['clone_us']:.1f} | {r['to_json_us']:.0f} / {r['to_json_first_us']:.0f} | "
-              f"{r['ismcts_decision_s']:.2f} ({r['ismcts_iterations']} it.) |")
+              f"{r['ismcts_decision_s']:.2f} ({_span(r['ismcts_decisions_s'])}; {r['ismcts_iterations']} it.) |")
     if peers:
         ttt, chess = peers
         print(f"\nPeers in the same run: {ttt.name} {ttt.rate:,.0f} actions/s ({ttt.cpu_rate:,.0f} per CPU s), "
