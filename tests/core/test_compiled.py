@@ -76,3 +76,12 @@ def test_ci_fails_without_a_current_build(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setenv("CAPES_REQUIRE_COMPILED", "1")
     with pytest.raises(pytest.fail.Exception, match=r"required here \(CAPES_REQUIRE_COMPILED=1\): no compiled build"):
         build_or_skip(tmp_path)
+
+
+def test_pgo_trains_only_on_a_compiled_build_and_only_with_cython(tmp_path: Path) -> None:
+    # the training workload of --pgo refuses to run on the pure package (its profile would be of nothing)
+    env = {"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    r = subprocess.run([sys.executable, "-c", compile_py.TRAIN], env=env, cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 1 and r.stderr.strip() == "the champions engine imported is not the compiled one"
+    assert compile_py.main(["--pgo", "--backend", "mypyc"]) == 2
