@@ -27,7 +27,7 @@ re-annotated local (champions/decks.py) even with the games' errors ignored.
 ``--pgo`` (profile-guided: gcc's -fprofile-generate, the :data:`TRAIN` workload, then -fprofile-use on the same C
 files), measured 2026-12-04 on the 2-core Intel Xeon machine, four alternating runs of 2 CPU seconds of random
 playouts per game against the plain build: champions +7 to +11% actions/s, alliances +6 to +9%, heroes +1 to +8%;
-the corpus replays identically (570 of 570). It takes twice as long to build (about 5 minutes), so CI and ``make
+the corpus replays identically (877 of 877). It takes twice as long to build (about 5 minutes), so CI and ``make
 compiled`` build the plain one.
 """
 
