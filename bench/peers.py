@@ -43,7 +43,20 @@ def machine() -> str:
                     break
     except OSError:
         pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}; capes {build()}"
+
+
+def build() -> str:
+    """Which capes runs: the pure-Python package, or the compiled build (bench/compile.py) and where it lies (its
+    engines are extension modules; a figure of one must never pass for the other)."""
+    import importlib
+    from pathlib import Path
+
+    mod = importlib.import_module("capes.games.champions.engine")
+    path = Path(mod.__file__ or "")
+    if path.suffix == ".py":
+        return "pure Python"
+    return f"compiled build in {path.parents[3]}"
 
 
 def load_average() -> str:

@@ -31,6 +31,8 @@ def test_the_table_says_how_many_decisions_were_timed() -> None:
     assert r.returncode == 0, r.stderr
     row = next(line for line in r.stdout.splitlines() if line.startswith("| heroes |"))
     assert row.endswith(" of 2; 200 it.) |")
+    # the machine line says which capes ran: the suite runs the pure package (the compiled build is on no path here)
+    assert r.stdout.splitlines()[0].endswith("; capes pure Python")
 
 
 def test_a_bad_count_of_positions_is_one_line() -> None:
