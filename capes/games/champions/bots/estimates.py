@@ -63,8 +63,10 @@ def boost_pmf(g: Any) -> list[float]:
     """The boost icons of the next encounter card (the cards left in the encounter deck, else its discard pile)."""
     pile = g.edeck or g.edisc
     counts = [0.0] * 5
-    for u in pile:
-        counts[min(4, card(g, u).boost or 0)] += 1
+    cards, code = CARDS, g.code
+    for u in pile:  # card(g, u) inlined: this loop runs over the whole deck at every turn a bot weighs
+        b = cards[code[u]].boost
+        counts[4 if b and b > 4 else b or 0] += 1
     tot = sum(counts)
     return [c / tot for c in counts] if tot else [1.0]
 

@@ -15,9 +15,18 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
     ms = g.mscheme
     tgt = g.target(ms)
     thr = g.thr[ms]
-    inflow = threat_inflow(g)
+    # the threat the next villain phase brings (threat_inflow), found when the first option that weighs it comes up
+    # (most menus have none): the same scores, without the estimate a menu does not read
+    inflow = None
+
+    def need_thw() -> bool:
+        """Whether the next villain phase could complete the scheme."""
+        nonlocal inflow
+        if inflow is None:
+            inflow = threat_inflow(g)
+        return thr + inflow >= tgt - 0.5
+
     hl = hp_left(g, idu)
-    need_thw = thr + inflow >= tgt - 0.5  # the next villain phase could complete the scheme
     pressure = thr / max(1, tgt)
     best, bs = "end", -1e9
     total_ally = len([a for a in g.play[p] if card(g, a).type == "ally"])
@@ -38,7 +47,7 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
             elif t == "event":
                 s = 50
                 txt = c.text.lower()
-                if "threat" in txt and need_thw:
+                if "threat" in txt and need_thw():
                     s = 92
                 elif "heal" in txt and hl > 6:
                     s = 5
@@ -63,7 +72,7 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
             elif not g.thr[sc]:
                 s = -50  # legal, but removes nothing
             elif sc == ms:
-                s = 96 if need_thw else 35 + 45 * pressure
+                s = 96 if need_thw() else 35 + 45 * pressure
             else:
                 c = card(g, sc)
                 s = 48 + 25 * c.crisis + 10 * (c.accel + c.hazard) + 20 * pressure
@@ -72,7 +81,7 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
             if k == "athw":
                 s -= 1
                 a = int(oid.split(":")[1])
-                if card(g, a).thw_cost and hp_left(g, a) <= card(g, a).thw_cost and not need_thw:
+                if card(g, a).thw_cost and hp_left(g, a) <= card(g, a).thw_cost and not need_thw():
                     s -= 10
         elif k == "reqh":
             s = -100  # asking another bot seat to play from its hand: the bots decline (see quick)
@@ -92,19 +101,19 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
         elif k == "rec":
             s = 75 if g.dmg[idu] >= 2 else 3
         elif k == "flip":
+            # (each estimate is computed only where the score reads it; they are pure, so the scores are the same)
             if hero:
                 # to alter-ego only when the hero would be in danger and the scheme can take the extra schemes
-                ae_inflow = threat_inflow(g, {p: True})
-                safe = thr + ae_inflow < tgt - 1
-                s = 12 if (hl <= danger(g, p) + 1 and safe) else -1
+                s = 12 if hl <= danger(g, p) + 1 and thr + threat_inflow(g, {p: True}) < tgt - 1 else -1
             else:
-                ae_inflow = inflow
-                h_inflow = threat_inflow(g, {p: False})
-                risky = thr + ae_inflow >= tgt - 1
-                if hl > danger(g, p) + 2 or (risky and hl > danger(g, p)):
+                if inflow is None:
+                    inflow = threat_inflow(g)
+                risky = thr + inflow >= tgt - 1  # the threat as it comes with this alter-ego staying so
+                dg = danger(g, p)
+                if hl > dg + 2 or (risky and hl > dg):
                     s = 80 if g.exh[idu] or g.dmg[idu] < 2 else 11
                 else:
-                    s = 1 if thr + h_inflow < tgt else 11
+                    s = 1 if thr + threat_inflow(g, {p: False}) < tgt else 11
         elif k == "end":
             s = 10
         s += rng.random() * 0.3
