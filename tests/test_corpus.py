@@ -39,3 +39,35 @@ def test_fingerprint_covers_log_result_and_state() -> None:
     a, b = record("alliances", {}, seeds=[0, 1], bot="random", max_actions=30)
     assert set(a["expect"]) == {"log", "result", "state", "length"} and a["expect"]["length"] == 30
     assert a["expect"]["state"] != b["expect"]["state"] and a["expect"]["log"] != b["expect"]["log"]
+
+
+def test_the_recipe_says_how_every_recorded_game_was_recorded(tmp_path: Path) -> None:
+    """tests/corpus/record.sh, run with a stand-in for Python that only writes down its arguments, names every game of
+    the corpus files in order: its game, bot, configuration and seed (so the recipe cannot drift from the files)."""
+    import shlex
+    import subprocess
+
+    from capes.core.config import parse_pairs
+    from capes.core.registry import load
+
+    log = tmp_path / "calls.txt"
+    fake = tmp_path / "python"
+    fake.write_text(f'#!/bin/sh\nprintf "%s\\n" "$*" >> {shlex.quote(str(log))}\n', encoding="utf-8")
+    fake.chmod(0o755)
+    root = CORPUS.parent.parent
+    r = subprocess.run(["bash", str(CORPUS / "record.sh"), str(tmp_path / "out")], cwd=root, capture_output=True,
+                       text=True, env={"PATH": "/usr/bin:/bin", "PYTHON": str(fake)}, timeout=60)
+    assert r.returncode == 0, r.stderr
+    named: dict[str, list[tuple[str, str, int]]] = {g: [] for g in BUILTIN}
+    for line in log.read_text(encoding="utf-8").splitlines():
+        args = line.split()
+        assert args[:3] == ["-m", "capes.core.corpus", "record"]
+        game = args[args.index("--game") + 1]
+        bot = args[args.index("--bot") + 1]
+        lo, _, hi = args[args.index("--seeds") + 1].partition("-")
+        pairs = [args[i + 1] for i, a in enumerate(args) if a == "--config"]
+        config = load(game, **parse_pairs(pairs)).config_json()
+        named[game] += [(bot, config, s) for s in range(int(lo), int(hi or lo) + 1)]
+    for game, calls in named.items():
+        recorded = [(g["bot"], g["config"], g["seed"]) for g in load_corpus(CORPUS / f"{game}.json.gz")]
+        assert calls == recorded, game

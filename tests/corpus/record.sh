@@ -3,7 +3,8 @@
 # its games to the game's file (`python -m capes.core.corpus record`); run from the repository root with a fresh
 # directory as the first argument to record the whole corpus again into it:  bash tests/corpus/record.sh /tmp/new
 # A game's entry keeps its config, seed, bot and actions, so the files describe themselves; this script is only how
-# they came to be. Lines marked 2026-12-01 are the first corpus (190 games a game); 2026-12-04 added about a hundred
+# they came to be (tests/test_corpus.py checks, without recording, that it names every game of the files in order).
+# Lines marked 2026-12-01 are the first corpus (190 games a game); 2026-12-04 added about a hundred
 # a game (appended: the first 190 stayed as they were): every Champions hero against every villain, expert mode and
 # modular sets, Alliances for 1-4 players, long Missions and every difficulty, every Heroes scenario, 3 players
 # and named teams, with the `normal` and `easy` bots besides random play. The three heuristic-bot lines of
