@@ -71,3 +71,15 @@ def test_the_recipe_says_how_every_recorded_game_was_recorded(tmp_path: Path) ->
     for game, calls in named.items():
         recorded = [(g["bot"], g["config"], g["seed"]) for g in load_corpus(CORPUS / f"{game}.json.gz")]
         assert calls == recorded, game
+
+
+def test_the_recipe_never_appends_to_the_recorded_files() -> None:
+    import subprocess
+
+    script = str(CORPUS / "record.sh")
+    before = {p.name: p.read_bytes() for p in CORPUS.glob("*.json.gz")}
+    for args in ([], [str(CORPUS)]):
+        r = subprocess.run(["bash", script, *args], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1
+        assert ("usage:" if not args else "already holds corpus files") in r.stderr
+    assert {p.name: p.read_bytes() for p in CORPUS.glob("*.json.gz")} == before

@@ -10,7 +10,15 @@
 # and named teams, with the `normal` and `easy` bots besides random play. The three heuristic-bot lines of
 # 2026-12-01 record other games today (those bots were tuned since, issue 15); the random ones record the same.
 set -euo pipefail
-out="${1:-tests/corpus}"
+if [ $# -ne 1 ]; then
+  echo "usage: bash tests/corpus/record.sh NEW_DIR (a new or empty directory; each line appends to NEW_DIR/GAME.json.gz)" >&2
+  exit 2
+fi
+out="$1"
+if compgen -G "$out/*.json.gz" > /dev/null; then
+  echo "record.sh: $out already holds corpus files, and every line appends to them; give a new or empty directory" >&2
+  exit 2
+fi
 mkdir -p "$out"
 PY="${PYTHON:-.venv/bin/python}"
 rec() { local g="$1"; shift; "$PY" -m capes.core.corpus record "$out/$g.json.gz" --game "$g" "$@"; }
