@@ -159,16 +159,23 @@ def _run_setup(out: Path, script: str | None, flags: str = "", *args: str) -> No
         raise SystemExit(f"bench/compile.py: the build failed:\n{tail}")
 
 
+#: the first lines of the code run with a build (``--check``, ``--pgo``'s training): it stops, in one line, unless the
+#: engines imported are the compiled ones (a PYTHONPATH that misses the build would check or train the pure package)
+COMPILED_ONLY = """
+import importlib, sys
+for _g in ("champions", "alliances", "heroes"):
+    if importlib.import_module(f"capes.games.{_g}.engine").__file__.endswith(".py"):
+        sys.exit(f"the {_g} engine imported is not the compiled one")
+"""
+
+
 #: the workload a profile-guided build (--pgo) is trained on, run with the instrumented build: random playouts of
 #: every game, and decisions of the normal bot and of a short ismcts search (what simulations and bots run)
-TRAIN = """
-import importlib, sys
+TRAIN = COMPILED_ONLY + """
 from capes.core.bots.base import make_bot
 from capes.core.registry import load
 from capes.core.rng import Rng
 for gid, n in (("champions", 600), ("alliances", 250), ("heroes", 150)):
-    if importlib.import_module(f"capes.games.{gid}.engine").__file__.endswith(".py"):
-        sys.exit(f"the {gid} engine imported is not the compiled one")
     g = load(gid)
     rng = Rng(1)
     for i in range(n):
@@ -230,13 +237,9 @@ def check(out: Path, package: Path = PACKAGE) -> int:
     if reason:
         print(f"bench/compile.py: {reason}", file=sys.stderr)
         return 2
-    code = (
-        "import sys, importlib\n"
+    code = COMPILED_ONLY + (
         "from pathlib import Path\n"
         "from capes.core.corpus import load_corpus, verify\n"
-        "eng = [importlib.import_module(f'capes.games.{g}.engine') for g in ('champions', 'alliances', 'heroes')]\n"
-        "plain = [m.__name__ for m in eng if m.__file__.endswith('.py')]\n"
-        "if plain: sys.exit(f'not compiled: {plain}')\n"
         "bad = 0\n"
         f"for f in sorted(Path({str(CORPUS)!r}).glob('*.json.gz')):\n"
         "    games = load_corpus(f); diff = verify(games); bad += len(diff)\n"

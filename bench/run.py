@@ -3,8 +3,9 @@
 For every registered game: random-playout applied actions/s and games/s (one core),
 ``clone()`` and ``to_json()`` µs on a mid-game state (``to_json`` twice: saved after each of 40 more
 actions, as a table saves, and the first save of a freshly loaded state), and ``ismcts`` decisions at
-default settings (the mean of five from that state on) (these two in CPU time, so that a busy shared machine does not inflate them); plus exact-odds computation times. Prints a Markdown table, the machine it
-ran on and its load average.
+default settings, the mean of five from that state on (these two in CPU time, so that a busy shared machine does
+not inflate them); plus exact-odds computation times. Prints a Markdown table, the machine it ran on (and whether
+the pure package or a compiled build ran) and its load average.
 
 ``--peers`` also times OpenSpiel's python tic-tac-toe and python-chess random games in the same
 run (see bench/peers.py; needs the ``bench`` extra) and adds capes actions/s ÷ each peer. The

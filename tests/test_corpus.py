@@ -58,7 +58,7 @@ def test_the_recipe_says_how_every_recorded_game_was_recorded(tmp_path: Path) ->
     r = subprocess.run(["bash", str(CORPUS / "record.sh"), str(tmp_path / "out")], cwd=root, capture_output=True,
                        text=True, env={"PATH": "/usr/bin:/bin", "PYTHON": str(fake)}, timeout=60)
     assert r.returncode == 0, r.stderr
-    named: dict[str, list[tuple[str, str, int]]] = {g: [] for g in BUILTIN}
+    named: dict[str, list[tuple[str, dict[str, object], int]]] = {g: [] for g in BUILTIN}
     for line in log.read_text(encoding="utf-8").splitlines():
         args = line.split()
         assert args[:3] == ["-m", "capes.core.corpus", "record"]
