@@ -29,6 +29,12 @@ files), measured 2026-12-04 on the 2-core Intel Xeon machine, four alternating r
 playouts per game against the plain build: champions +7 to +11% actions/s, alliances +6 to +9%, heroes +1 to +8%;
 the corpus replays identically (877 of 877). It takes twice as long to build (about 5 minutes), so CI and ``make
 compiled`` build the plain one.
+
+Tried and dropped (2026-12-04, same machine): Cython's ``annotation_typing`` (annotations of builtin types enforced
+as exact types). Every compiled module but alliances/setup.py translates with it; random playouts were no faster
+(three alternating runs of 2 CPU seconds against the plain build: champions -1 to +1%, alliances +1 to +2%), and a
+single inexact annotation (a tuple passed where ``list[str]`` was written, since corrected) stopped every Heroes
+game with a TypeError: a risk to the same games for no gain.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ the Special Headline, Plot Points left) is built from the state at each decision
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from capes.core.protocol import Option
@@ -77,7 +78,7 @@ def hero_menu(game: Any, h: str) -> tuple[Any, ...]:
     return m  # type: ignore[no-any-return]
 
 
-def seat_menus(game: Any, s: int, hids: list[str]) -> list[tuple[Any, ...]]:
+def seat_menus(game: Any, s: int, hids: Sequence[str]) -> list[tuple[Any, ...]]:
     """The menus of seat ``s``'s four heroes (``hids``), in hero order, kept per Game (``game.seat_menus``)."""
     out = game.seat_menus[s] = [hero_menu(game, h) for h in hids]
     return out
