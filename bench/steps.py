@@ -26,8 +26,9 @@ from collections.abc import Callable, Iterator, MutableMapping
 from contextlib import contextmanager
 from typing import Any
 
-from capes.core.registry import GAMES, available, load
-from capes.core.rng import Rng
+from peers import Capes
+
+from capes.core.registry import GAMES, available
 
 #: game id -> (module, [(table name, label kind, how its values hold functions)]): "fn" a function, "pair" a tuple
 #: whose first two items are a question's build and answer (Champions' ASKS)
@@ -99,17 +100,11 @@ def timed_tables(game_id: str) -> Iterator[Timings]:
 
 
 def play(game_id: str, games: int, seed: int) -> tuple[int, float]:
-    """Random games of ``game_id`` from seed ``seed`` on, as bench/run.py plays them: (actions, seconds)."""
-    g = load(game_id)
-    rng = Rng(1)
-    acts = 0
+    """Random games of ``game_id`` from seed ``seed`` on, bench/run.py's workload (peers.Capes): (actions, seconds)."""
+    w = Capes(game_id)
+    w.seed = seed
     t0 = time.perf_counter()
-    for i in range(games):
-        s = g.new_game(seed + i)
-        while not s.is_over:
-            opts = s.decision.options
-            s.apply(opts[rng.randbelow(len(opts))])
-            acts += 1
+    acts = sum(w.play_one() for _ in range(games))
     return acts, time.perf_counter() - t0
 
 
