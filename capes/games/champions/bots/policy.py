@@ -19,12 +19,16 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
     # (most menus have none): the same scores, without the estimate a menu does not read
     inflow = None
 
-    def need_thw() -> bool:
-        """Whether the next villain phase could complete the scheme."""
+    def next_inflow() -> float:
+        """threat_inflow(g), computed at the first read."""
         nonlocal inflow
         if inflow is None:
             inflow = threat_inflow(g)
-        return thr + inflow >= tgt - 0.5
+        return inflow
+
+    def need_thw() -> bool:
+        """Whether the next villain phase could complete the scheme."""
+        return thr + next_inflow() >= tgt - 0.5
 
     hl = hp_left(g, idu)
     pressure = thr / max(1, tgt)
@@ -106,9 +110,7 @@ def _turn_scores(g: Any, p: int, opts: Any, rng: Rng) -> str:
                 # to alter-ego only when the hero would be in danger and the scheme can take the extra schemes
                 s = 12 if hl <= danger(g, p) + 1 and thr + threat_inflow(g, {p: True}) < tgt - 1 else -1
             else:
-                if inflow is None:
-                    inflow = threat_inflow(g)
-                risky = thr + inflow >= tgt - 1  # the threat as it comes with this alter-ego staying so
+                risky = thr + next_inflow() >= tgt - 1  # the threat as it comes with this alter-ego staying so
                 dg = danger(g, p)
                 if hl > dg + 2 or (risky and hl > dg):
                     s = 80 if g.exh[idu] or g.dmg[idu] < 2 else 11
