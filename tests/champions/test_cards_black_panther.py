@@ -120,6 +120,22 @@ def test_ancestral_knowledge_shuffles_three_back():
     assert {a, b, c} <= set(g.deck[0]) and d in g.disc[0] and len(g.deck[0]) == deck + 3 and ak in g.disc[0]
 
 
+def test_ancestral_knowledge_tells_apart_cards_of_one_name_rr_form():
+    """01042: two Wakanda Forever! of different codes in the discard pile are two choices, named by their
+    resource (contract 'labels': no two options share a label)."""
+    g = sc(form=AE)
+    ak = to_hand(g, 0, "01042")
+    to_hand(g, 0, "01044")
+    to_disc(g, 0, "01043a")
+    to_disc(g, 0, "01043b")
+    run_turn(g)
+    do(g, f"play:{ak}")
+    pay_all(g)
+    wf = [lab for lab in labels(g) if "Wakanda Forever!" in lab]
+    assert len(wf) == 2 and len(set(wf)) == 2, wf
+    assert all(lab.startswith("Ancestral Knowledge: shuffle Wakanda Forever! (") for lab in wf), wf
+
+
 def test_wakanda_forever_sequence_final_step_doubles():
     """01043a-d (champions/rr/timing) Wakanda Forever!: each Black Panther upgrade's Special in the chosen order; the final step
     is the stronger one."""

@@ -246,7 +246,8 @@ def test_get_behind_me_prepared_function():
 
 
 def test_two_indomitables_both_offered_rr_timing():
-    """01082: each copy watches the attack; both responses are offered after the hero defends."""
+    """01082: each copy watches the attack; both responses are offered after the hero defends, each by its own
+    label (contract 'labels': copies in play are told apart, #1 and #2)."""
     st = game()
     hero(st)
     a = to_play(st, 0, "01082")
@@ -255,6 +256,10 @@ def test_two_indomitables_both_offered_rr_timing():
     opt(st, "def:hero", keep=True)
     ids = st.decision.ids()
     assert f"trig:{a}:01082" in ids and f"trig:{b}:01082" in ids
+    # contract 'labels': the two copies' options read differently, each named as the table names it
+    labs = {o.id: o.label for o in st.decision.options}
+    assert labs[f"trig:{a}:01082"].startswith("Use Indomitable (player 1's, #1): ")
+    assert labs[f"trig:{b}:01082"].startswith("Use Indomitable (player 1's, #2): ")
     opt(st, f"trig:{a}:")
     assert st.decision.kind == "turn" and not st.exh[st.ident[0]]
     assert not any(m[0] in ("indom", "indom_ok") for m in st.mods)

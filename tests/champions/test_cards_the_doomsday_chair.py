@@ -7,6 +7,7 @@ from tests.champions.helpers import (
     enc,
     go,
     hero,
+    labels,
     minion,
     opt,
     pick,
@@ -64,14 +65,17 @@ def test_biomechanical_upgrades_rr_attachments():
 
 
 def test_biomechanical_tie_first_player_picks():
-    """01185 ruling: a tie for the highest printed hit points is broken by the first player."""
+    """01185 ruling: a tie for the highest printed hit points is broken by the first player, who tells the two
+    copies apart as the table names them (contract 'labels': no two options share a label)."""
     st = chair(modulars=("legions_of_hydra", "the_doomsday_chair"))
     empty_encounter(st)
     s1, s2 = minion(st, "01182"), minion(st, "01182")
     b = enc(st, "01185")
     go(st, ("reveal", b, 0))
-    pick(st, "Attach to", first=True)  # both labels read "Attach to Hydra Soldier"
-    assert st.att[b] in (s1, s2)
+    assert sorted(labels(st)) == ["Attach to Hydra Soldier (engaged with player 1, #1)",
+                                  "Attach to Hydra Soldier (engaged with player 1, #2)"]
+    pick(st, "#2")
+    assert st.att[b] == max(s1, s2)  # #2: the later card instance of the two
 
 
 def test_every_doomsday_card_scripted():

@@ -171,7 +171,7 @@ def _indirect_build(g: G, f: tuple):
     opts = []
     for u in [g.ident[p], *g.allies(p)]:
         if _in_play(g, u) and g.dmg[u] < g.hp(u):
-            opts.append((f"t:{u}", f"{g.name(u)} ({g.hp(u) - g.dmg[u]} hit points left)"))
+            opts.append((f"t:{u}", f"{g.label(u)} ({g.hp(u) - g.dmg[u]} hit points left)"))
     return p, f"Assign indirect damage ({n} left)", opts
 
 

@@ -95,9 +95,10 @@ def _optwin_build(g: G, f: tuple):
     g._asked = (f, found)
     opts = []
     for u, t in ts:
-        how = "Play" if t[2] == "hand" else "Use"
-        cost = f", cost {g.cost_of(p, u)}" if t[2] == "hand" else ""
-        opts.append((f"trig:{u}:{t[0]}", f"{how} {g.name(u)}{cost}: {_first_line(g, u)}"))
+        if t[2] == "hand":  # one copy of a card in hand is offered (optional_triggers): its name tells it
+            opts.append((f"trig:{u}:{t[0]}", f"Play {g.name(u)}, cost {g.cost_of(p, u)}: {_first_line(g, u)}"))
+        else:  # copies in play each answer: named as the table names them (#1, #2; contract 'labels')
+            opts.append((f"trig:{u}:{t[0]}", f"Use {g.label(u)}: {_first_line(g, u)}"))
     opts.append(("pass", "Pass (do nothing now)"))
     kind = "an interrupt" if f[1] in ("attack_init", "dmg", "threat", "treachery", "encounter_revealed",
                                       "minion_defeating") else "a response"
@@ -145,7 +146,7 @@ def _forced_due(g: G, f: tuple) -> list[tuple[int, int, tuple]]:
 def _forced_build(g: G, f: tuple):
     due = _forced_due(g, f)
     return g.first, "Several forced abilities happen at once: which resolves first?", [
-        (f"f:{u}:{j}", f"{g.name(u)}: {_first_line(g, u)}") for u, j, _ in due]
+        (f"f:{u}:{j}", f"{g.label(u)}: {_first_line(g, u)}") for u, j, _ in due]
 
 
 def _first_line(g: G, u: int) -> str:

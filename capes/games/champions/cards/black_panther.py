@@ -11,6 +11,7 @@ from capes.games.champions.cards import action, boost, cont, enters, mark, play,
 from capes.games.champions.cards.captain_marvel import ob_discard, obligation, pick
 from capes.games.champions.data import CARDS
 from capes.games.champions.frames import F_ATTACK
+from capes.games.champions.zones import hand_name
 
 
 def _is_bp_upgrade(game, u) -> bool:
@@ -82,8 +83,10 @@ def ak_pick(game, player, card, k):
     if k >= 3 or not seen:
         game.push(("call", "black_panther.search_done", player))
         return
-    opts = [(f"Ancestral Knowledge: shuffle {CARDS[c].name} into your deck",
-             (("call", "black_panther.ak_take", player, card, c, k),)) for c in seen]
+    # cards of one name but different codes (the four Wakanda Forever!) are told apart by their resource
+    firsts = list(seen.values())
+    opts = [(f"Ancestral Knowledge: shuffle {hand_name(game, u, firsts)} into your deck",
+             (("call", "black_panther.ak_take", player, card, c, k),)) for c, u in seen.items()]
     opts.append(("Stop choosing cards", (("call", "black_panther.search_done", player),)))
     game.modal(player, opts)
 

@@ -39,7 +39,7 @@ def biomechanical_upgrades(game, player, card):
     if len(best) == 1:
         game.att[card] = best[0]
     else:
-        game.modal(game.first, [(f"Attach to {game.name(m)}", (("call", "the_doomsday_chair.attach", card, m),))
+        game.modal(game.first, [(f"Attach to {game.label(m)}", (("call", "the_doomsday_chair.attach", card, m),))
                           for m in best])
 
 
