@@ -67,12 +67,26 @@ def _subway_interact(st: StateData, ci: int) -> list[Option]:
     civilians = [t for t in tokens_in_reach(st, ci) if t[T_KIND] == "obj"]
     if not civilians or not _exits(st) or st.chars[ci][C_POW] < st._interact_cost(ci):
         return out  # a board without Exits (user content) has nowhere to lead the Civilians; no Power, no Interact
-    for t in civilians:
-        if (ci, t[T_ID]) not in st.interacted and securing(st, ci, t):
-            for s in lead_spaces(st, t[T_POS]):
-                out.append(Option(f"interact:{t[T_ID]}:{st.lbl(s)}",
-                                  f"Interact: lead the Civilian at {st.lbl(t[T_POS])} to {st.lbl(s)}"
-                                  + (" (an Exit: evacuated)" if s in _exits(st) else ""), "Interact"))
+    stamp = _turn_stamp(st)
+    free = [t for t in civilians if (ci, t[T_ID]) not in st.interacted and securing(st, ci, t)]
+    # Civilians sharing a Space (Dragged Off onto one) look alike: two in one Space are one choice for the player, as
+    # two alike Ingredients are (stage_oscorp_lab), unless one was Dragged Off this Turn and the other not: then
+    # each is offered, and named by that
+    kinds: dict[int, set[bool]] = {}
+    for t in free:
+        kinds.setdefault(t[T_POS], set()).add(t[T_X] == stamp)
+    offered: set[tuple[int, bool]] = set()
+    for t in free:
+        dragged = t[T_X] == stamp
+        if (t[T_POS], dragged) in offered:
+            continue
+        offered.add((t[T_POS], dragged))
+        where = st.lbl(t[T_POS])
+        if len(kinds[t[T_POS]]) > 1:
+            where += " (Dragged Off this Turn)" if dragged else " (not Dragged Off this Turn)"
+        for s in lead_spaces(st, t[T_POS]):
+            out.append(Option(f"interact:{t[T_ID]}:{st.lbl(s)}", f"Interact: lead the Civilian at {where} to {st.lbl(s)}"
+                              + (" (an Exit: evacuated)" if s in _exits(st) else ""), "Interact"))
     return out
 
 
