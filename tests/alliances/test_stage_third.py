@@ -138,7 +138,8 @@ def test_civilian_led_into_an_exit_is_evacuated() -> None:
 def test_two_civilians_in_one_space_are_one_choice_unless_one_was_dragged_off() -> None:
     """alliances/stage/subway-rescue/objective, contract 'labels': two Civilians Dragged Off into one Space look
     alike, so leading one is one choice (as two alike Ingredients are); when one was Dragged Off this Turn and the
-    other not (which decides whether it can be Dragged Off again this Turn), each is offered, named by that."""
+    other not (which decides whether it can be Dragged Off again this Turn), or another Character led one of them
+    this Turn (it cannot lead that one again), each is offered, named by that."""
     from capes.games.alliances.stage_subway_rescue import _turn_stamp
 
     s = _subway()
@@ -154,9 +155,16 @@ def test_two_civilians_in_one_space_are_one_choice_unless_one_was_dragged_off() 
     opts = [o for o in s._act_options(ci) if o.id.startswith("interact")]
     labels = [o.label for o in opts]
     assert len(opts) == 10 and len(set(labels)) == 10
-    assert "Interact: lead the Civilian at c5 (not Dragged Off this Turn) to c7" in labels
+    assert "Interact: lead the Civilian at c5 (not led or Dragged Off this Turn) to c7" in labels
     assert "Interact: lead the Civilian at c5 (Dragged Off this Turn) to c7" in labels
     assert a[T_X] == 0
+    # alliances/interact (once per token per Turn): a Civilian another Character led this Turn is told apart too
+    b[T_X] = 0
+    cj = put_char(s, "black_cat", "c4")
+    s.interacted = ((cj, 2),)
+    labels = [o.label for o in s._act_options(ci) if o.id.startswith("interact")]
+    assert len(labels) == 10 and len(set(labels)) == 10
+    assert "Interact: lead the Civilian at c5 (led by Black Cat this Turn) to c7" in labels
 
 
 def test_dragged_off_single_way_and_blocked_by_a_character() -> None:
