@@ -288,6 +288,17 @@ def test_electric_whip_attack_choices_and_boost():
     pick(g, "discard Rocket Boots")
     assert b in g.disc[0] and a in g.play[0]
 
+    # two copies of one upgrade are two choices (they can differ), each named as the table names it (contract 'labels')
+    g = sc()
+    c1, c2 = to_play(g, 0, "01038"), to_play(g, 0, "01038")
+    ew3 = enc(g, "01173")
+    run_turn(g, ("reveal", ew3, 0))
+    pick(g, "Discard an upgrade")
+    assert sorted(o.label for o in g.decision.options) == [
+        f"Electric Whip Attack: discard {g.name(c1)} (player 1's, #1)", f"Electric Whip Attack: discard {g.name(c1)} (player 1's, #2)"]
+    pick(g, "#2")
+    assert max(c1, c2) in g.disc[0] and min(c1, c2) in g.play[0]
+
     for defend, lost in (("Do not defend", True), ("Defend with Iron Man", False)):
         g = sc()
         a = to_play(g, 0, "01038")

@@ -98,7 +98,7 @@ def _def_build(g: G, f: tuple):
                 # champions/rr/defense: the hero's DEF is subtracted from the attack's damage (ATK plus any boost)
                 opts.append(("def:hero", f"Defend with {g.name(d)} (DEF {g.defv(d)} against ATK {g.atk(e)}{boost})"))
             else:
-                opts.append((f"def:{d}", f"Defend with {g.name(d)} (ally, {g.hp(d) - g.dmg[d]} hit points left)"))
+                opts.append((f"def:{d}", f"Defend with {g.label(d)} (ally, {g.hp(d) - g.dmg[d]} hit points left)"))
         if g.code[e] == "01132" and mine and len(askers) == 1:  # Melter: must be defended by an ally if able
             return q, f"{g.name(e)} attacks you: you must defend with an ally", [o for o in opts if o[0] != "def:hero"]
         who = "you" if mine else f"player {p + 1} ({g.idcard(p).name})"

@@ -114,7 +114,7 @@ for _code in ("01043a", "01043b", "01043c", "01043d"):
 @cont
 def wf_next(game, player, left):
     left = tuple(u for u in left if u in game.play[player])
-    pick(game, player, [(f"Wakanda Forever!: resolve {game.name(u)}" + (" (final step)" if len(left) == 1 else ""),
+    pick(game, player, [(f"Wakanda Forever!: resolve {game.label(u)}" + (" (final step)" if len(left) == 1 else ""),
                  (("call", "black_panther.wf_special", player, u, tuple(v for v in left if v != u)),)) for u in left])
 
 
@@ -207,7 +207,7 @@ def affairs_of_state(game, player, card):
 @cont
 def aos_discard(game, q, card):
     ob_discard(game, card)
-    pick(game, q, [(f"Affairs of State: discard {game.name(u)}", (("discard", u),)) for u in _bp_upgrades(game, q)])
+    pick(game, q, [(f"Affairs of State: discard {game.label(u)}", (("discard", u),)) for u in _bp_upgrades(game, q)])
 
 
 @trigger("01157", "dmg", kind="forced", can=lambda game, player, card, at: game.event(at).target == card and game.event(at).amount > 0

@@ -153,7 +153,7 @@ def ci_second(game, player, card, first):
     if not aerial(game, player):
         return
     others = [s for s in game.thwartable(player) if s != first and game.thr[s] > 0]
-    pick(game, player, [(f"Crisis Interdiction (Aerial): remove 2 threat from {game.name(s)} ({game.thr[s]} threat)",
+    pick(game, player, [(f"Crisis Interdiction (Aerial): remove 2 threat from {game.label(s)} ({game.thr[s]} threat)",
                  (("rthreat", s, 2, card),)) for s in others])
 
 

@@ -217,7 +217,7 @@ def imminent_overload(game, player, card):
 
 
 def _discard_upgrade_items(game, player, label):
-    return [(f"{label}: discard {game.name(u)}", (("discard", u),)) for u in _upgrades(game, player)]
+    return [(f"{label}: discard {game.label(u)}", (("discard", u),)) for u in _upgrades(game, player)]
 
 
 @revealed("01173")  # Electric Whip Attack

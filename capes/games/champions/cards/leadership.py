@@ -57,7 +57,7 @@ def get_ready(game, player, card):
     if len(ex) == 1:
         game.ready(ex[0])
     else:
-        game.modal(player, [(f"Ready {game.name(a)}", (("ready", a),)) for a in ex])
+        game.modal(player, [(f"Ready {game.label(a)}", (("ready", a),)) for a in ex])
 
 
 @play("01070", form="hero")  # Lead from the Front
@@ -134,7 +134,7 @@ def inspired(game, player, card):
     elif len(free) == 1:
         game.att[card] = free[0]
     else:
-        game.modal(player, [(f"Attach Inspired to {game.name(a)}", (("call", "leadership.inspire", card, a),)) for a in free])
+        game.modal(player, [(f"Attach Inspired to {game.label(a)}", (("call", "leadership.inspire", card, a),)) for a in free])
 
 
 @cont
