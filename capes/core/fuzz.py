@@ -126,7 +126,10 @@ def play_one(game: Game, seed: int, bot: str, rng: Rng) -> str:
 
 def fuzz(game_ids: list[str], seconds: float | None = None, games: int | None = None, seed: int = 0,
          progress: Callable[[str], None] | None = None) -> Report:
-    """Play random configurations of ``game_ids`` in turn until ``games`` are played or ``seconds`` have passed."""
+    """Play random configurations of ``game_ids`` in turn until ``games`` are played or ``seconds`` have passed
+    (at least one of the two bounds is needed)."""
+    if not game_ids or games is None and seconds is None:
+        raise ValueError("fuzz needs at least one game id, and a number of games or of seconds")
     rng = Rng(seed)
     rep = Report()
     end = None if seconds is None else time.monotonic() + seconds

@@ -64,6 +64,13 @@ def test_an_exception_while_drawing_a_seat_is_reported_not_raised(monkeypatch: p
     assert fuzz(["fuzz-good"], games=5, seed=0).failures == []  # the same game drawn honestly passes
 
 
+def test_a_run_needs_a_game_and_a_bound() -> None:
+    with pytest.raises(ValueError, match="at least one game id"):
+        fuzz([], games=1)
+    with pytest.raises(ValueError, match="a number of games or of seconds"):
+        fuzz(["heroes"])
+
+
 def test_command_line_bad_input_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nosuchgame", "--games", "1"]) == 2
     err = capsys.readouterr().err.strip()
