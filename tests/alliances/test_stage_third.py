@@ -135,36 +135,27 @@ def test_civilian_led_into_an_exit_is_evacuated() -> None:
     assert any("escapes up the stairs at e8" in t for t in texts(s))
 
 
-def test_two_civilians_in_one_space_are_one_choice_unless_one_was_dragged_off() -> None:
-    """alliances/stage/subway-rescue/objective, contract 'labels': two Civilians Dragged Off into one Space look
-    alike, so leading one is one choice (as two alike Ingredients are); when one was Dragged Off this Turn and the
-    other not (which decides whether it can be Dragged Off again this Turn), or another Character led one of them
-    this Turn (it cannot lead that one again), each is offered, named by that."""
-    from capes.games.alliances.stage_subway_rescue import _turn_stamp
-
+def test_two_civilians_in_one_space_are_one_choice_unless_another_character_led_one() -> None:
+    """alliances/stage/subway-rescue/objective, alliances/interact, contract 'labels': two Civilians Dragged Off into
+    one Space look alike, so leading one is one choice (as two alike Ingredients are); when another Character led
+    one of them this Turn (it "cannot Interact with the same Mission token more than once per Turn"), which one
+    moves decides what that Character may still do, so each is offered, named by who led it."""
     s = _subway()
     ci = put_char(s, "ghost_spider", "c6")
-    a, b = _civ(s, "c5", 1), _civ(s, "c5", 2)
+    _civ(s, "c5", 1)
+    _civ(s, "c5", 2)
     s.active = ci
     s.chars[ci][C_POW] = 1
     opts = [o for o in s._act_options(ci) if o.id.startswith("interact")]
     assert sorted(o.id for o in opts) == [
         "interact:1:a5", "interact:1:b6", "interact:1:c7", "interact:1:d6", "interact:1:e5"]
     assert {o.label for o in opts} == {f"Interact: lead the Civilian at c5 to {x}" for x in ("a5", "b6", "c7", "d6", "e5")}
-    b[T_X] = _turn_stamp(s)  # b was Dragged Off into c5 this Turn; a was not
-    opts = [o for o in s._act_options(ci) if o.id.startswith("interact")]
-    labels = [o.label for o in opts]
-    assert len(opts) == 10 and len(set(labels)) == 10
-    assert "Interact: lead the Civilian at c5 (not led or Dragged Off this Turn) to c7" in labels
-    assert "Interact: lead the Civilian at c5 (Dragged Off this Turn) to c7" in labels
-    assert a[T_X] == 0
-    # alliances/interact (once per token per Turn): a Civilian another Character led this Turn is told apart too
-    b[T_X] = 0
     cj = put_char(s, "black_cat", "c4")
-    s.interacted = ((cj, 2),)
+    s.interacted = ((cj, 2),)  # Black Cat led Civilian 2 into c5 this Turn
     labels = [o.label for o in s._act_options(ci) if o.id.startswith("interact")]
     assert len(labels) == 10 and len(set(labels)) == 10
     assert "Interact: lead the Civilian at c5 (led by Black Cat this Turn) to c7" in labels
+    assert "Interact: lead the Civilian at c5 (not led this Turn) to c7" in labels
 
 
 def test_dragged_off_single_way_and_blocked_by_a_character() -> None:

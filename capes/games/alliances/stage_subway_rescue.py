@@ -62,19 +62,9 @@ def _subway_setup(st: StateData) -> None:
             "the Exits are at " + ", ".join(st.lbl(s) for s in _exits(st)) + ".")
 
 
-def _this_turn(st: StateData, tok: list[Any], stamp: int) -> tuple[bool, tuple[int, ...]]:
-    """What this Turn did to a Civilian: whether it was Dragged Off, and which Characters led it."""
-    return tok[T_X] == stamp, tuple(sorted(c for c, tid in st.interacted if tid == tok[T_ID]))
-
-
-def _this_turn_text(st: StateData, kind: tuple[bool, tuple[int, ...]]) -> str:
-    dragged, led = kind
-    by = " and ".join(st.cname(c) for c in led)
-    if dragged and led:
-        return f"Dragged Off and led by {by} this Turn"
-    if dragged:
-        return "Dragged Off this Turn"
-    return f"led by {by} this Turn" if led else "not led or Dragged Off this Turn"
+def _led_by(st: StateData, tok: list[Any]) -> tuple[int, ...]:
+    """The Characters that led Civilian ``tok`` this Turn (they cannot Interact with it again this Turn)."""
+    return tuple(sorted(c for c, tid in st.interacted if tid == tok[T_ID]))
 
 
 def _subway_interact(st: StateData, ci: int) -> list[Option]:
@@ -82,24 +72,23 @@ def _subway_interact(st: StateData, ci: int) -> list[Option]:
     civilians = [t for t in tokens_in_reach(st, ci) if t[T_KIND] == "obj"]
     if not civilians or not _exits(st) or st.chars[ci][C_POW] < st._interact_cost(ci):
         return out  # a board without Exits (user content) has nowhere to lead the Civilians; no Power, no Interact
-    stamp = _turn_stamp(st)
     free = [t for t in civilians if (ci, t[T_ID]) not in st.interacted and securing(st, ci, t)]
-    # Civilians sharing a Space (Dragged Off onto one) look alike: two that are alike in what this Turn did to them
-    # are one choice for the player (as two alike Ingredients are, stage_oscorp_lab); Civilians that differ in it
-    # (Dragged Off this Turn or not, which decides whether they can be again; led by which Characters, who cannot
-    # lead them again this Turn) are each offered, named by that
-    kinds: dict[int, set[tuple[bool, tuple[int, ...]]]] = {}
+    # Civilians sharing a Space (Dragged Off onto one) look alike: those the same Characters led this Turn (or none
+    # did) are one choice for the player, as two alike Ingredients are (stage_oscorp_lab); the others are each
+    # offered, named by who led them, since that decides who may still lead them this Turn. (Being Dragged Off
+    # happens at the end of the Turn, after every Activation, so it never tells two apart here.)
+    kinds: dict[int, set[tuple[int, ...]]] = {}
     for t in free:
-        kinds.setdefault(t[T_POS], set()).add(_this_turn(st, t, stamp))
-    offered: set[tuple[int, tuple[bool, tuple[int, ...]]]] = set()
+        kinds.setdefault(t[T_POS], set()).add(_led_by(st, t))
+    offered: set[tuple[int, tuple[int, ...]]] = set()
     for t in free:
-        kind = _this_turn(st, t, stamp)
-        if (t[T_POS], kind) in offered:
+        led = _led_by(st, t)
+        if (t[T_POS], led) in offered:
             continue
-        offered.add((t[T_POS], kind))
+        offered.add((t[T_POS], led))
         where = st.lbl(t[T_POS])
         if len(kinds[t[T_POS]]) > 1:
-            where += f" ({_this_turn_text(st, kind)})"
+            where += f" (led by {' and '.join(st.cname(c) for c in led)} this Turn)" if led else " (not led this Turn)"
         for s in lead_spaces(st, t[T_POS]):
             out.append(Option(f"interact:{t[T_ID]}:{st.lbl(s)}", f"Interact: lead the Civilian at {where} to {st.lbl(s)}"
                               + (" (an Exit: evacuated)" if s in _exits(st) else ""), "Interact"))
