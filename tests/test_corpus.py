@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from capes.core.contract import twin_labels
 from capes.core.corpus import load_corpus, record, verify
 from capes.core.registry import BUILTIN, load
 
@@ -34,9 +35,8 @@ def test_recorded_games_never_offer_two_options_with_one_label(game_id: str) -> 
     for entry in load_corpus(CORPUS / f"{game_id}.json.gz"):
         state = load(game_id, **entry["config"]).new_game(int(entry["seed"]))
         for oid in entry["actions"]:
-            labels = [o.label for o in state.decision.options]
-            if len(set(labels)) < len(labels):
-                twice = sorted({x for x in labels if labels.count(x) > 1})
+            twice = twin_labels(state.decision)
+            if twice:
                 bad.append(f"seed {entry['seed']} ({entry['bot']}) action {len(state.actions)}: {twice}")
                 break
             state.apply(oid)

@@ -119,6 +119,15 @@ def _fail(kind: str, msg: str) -> NoReturn:
     raise ContractViolation(kind, msg)
 
 
+def twin_labels(d: Decision) -> list[str]:
+    """The labels that two or more options of ``d`` share (sorted; empty when a person can tell every option
+    apart): the ``labels`` rule, for tools that report rather than raise (capes.core.fuzz, the corpus test)."""
+    labels = [o.label for o in d.options]
+    if len(set(labels)) == len(labels):
+        return []
+    return sorted({x for x in labels if labels.count(x) > 1})
+
+
 def _twin_labels(where: str, d: Decision) -> NoReturn:
     seen: dict[str, str] = {}
     for o in d.options:

@@ -28,6 +28,7 @@ from typing import Any
 
 from capes.core.bots.base import make_bot
 from capes.core.config import Param
+from capes.core.contract import twin_labels
 from capes.core.errors import ConfigError
 from capes.core.protocol import Game, State
 from capes.core.registry import BUILTIN, game_class
@@ -93,11 +94,8 @@ def _decision_problem(state: State, seats: int) -> str:
         return "a live decision offers no option"
     if not d.prompt:
         return "a live decision asks nothing (empty prompt)"
-    labels = [o.label for o in d.options]
-    if len(set(labels)) < len(labels):
-        twice = sorted({x for x in labels if labels.count(x) > 1})
-        return f"two options share a label: {twice}"
-    return ""
+    twice = twin_labels(d)
+    return f"two options share a label: {twice}" if twice else ""
 
 
 def play_one(game: Game, seed: int, bot: str, rng: Rng) -> str:

@@ -77,12 +77,12 @@ def _subway_interact(st: StateData, ci: int) -> list[Option]:
     # did) are one choice for the player, as two alike Ingredients are (stage_oscorp_lab); the others are each
     # offered, named by who led them, since that decides who may still lead them this Turn. (Being Dragged Off
     # happens at the end of the Turn, after every Activation, so it never tells two apart here.)
+    led_by = [_led_by(st, t) for t in free]
     kinds: dict[int, set[tuple[int, ...]]] = {}
-    for t in free:
-        kinds.setdefault(t[T_POS], set()).add(_led_by(st, t))
+    for t, led in zip(free, led_by, strict=True):
+        kinds.setdefault(t[T_POS], set()).add(led)
     offered: set[tuple[int, tuple[int, ...]]] = set()
-    for t in free:
-        led = _led_by(st, t)
+    for t, led in zip(free, led_by, strict=True):
         if (t[T_POS], led) in offered:
             continue
         offered.add((t[T_POS], led))
