@@ -112,3 +112,21 @@ def test_forecast_moves_an_enemy_as_the_engine_does_on_a_tie_for_the_nearest() -
         s.apply(bot.choose(s))
     end = next(e[E_POS] for e in s.enemies if e[0] == uid)
     assert dist[end][sq(s, "a2")] == 1 and dist[end][sq(s, "e2")] > 1
+
+
+def test_a_ko_counts_the_risk_it_takes_away() -> None:
+    # alliances/enemy-attack and alliances/minion-ko: a KO'd Minion leaves the battlefield and attacks nobody in the
+    # next Enemies Attack step. A Goblin Army (Stamina 2, Defense 0) stands next to Ultimate Spider-Man, Injured
+    # with 1 Stamina (any hit KO's him and the Mission fails); Ghost-Spider, next to it, attacks it. (The bot had
+    # counted the risk a KO removes with the wrong sign, so it walked away instead: issue 41.)
+    s = blank_stage(0)
+    ix = {cid: put_char(s, cid, at) for cid, at in ((GS, "b5"), (USM, "c4"), (SSM, "h8"), (BC, "g8"))}
+    c = s.chars[ix[USM]]
+    c[C_INJ], c[C_STA] = 1, 1
+    for ch in s.chars:
+        ch[C_TOK], ch[C_POW] = 2, 3
+    near = put_enemy(s, "goblin_army", "c5")
+    put_enemy(s, "goblin_army", "b8")
+    run(s, ("activate", ix[GS]))
+    assert s.decision.kind == "activation" and f"attack:thwip_kick:{near}" in s.decision.ids()
+    assert _bot(s).choose(s) == f"attack:thwip_kick:{near}"

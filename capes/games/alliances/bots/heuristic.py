@@ -328,7 +328,8 @@ class HeuristicBot:
             p_ko, exp = char_hit(dice, bool(e[E_COND] & _HEX), max(0, df), left)
             v += exp * 2.0
             if p_ko > 0:
-                safer = base + fc.total_risk(pos, frozenset({e[E_UID]}))
+                # the forecast's risk this KO takes away (``base`` is minus the risk before it)
+                safer = -base - fc.total_risk(pos, frozenset({e[E_UID]}))
                 v += p_ko * (self._ko_value(st, card, boss) + safer)
             # Oscorp Weaponry: a Failure in the roll hurts the attacker (1 Damage) unless the Enemy is KO'd
             v -= (1 - (7 / 8) ** dice) * (1 - p_ko) * (3.0 if me[C_STA] <= 1 else 0.3)
