@@ -73,10 +73,22 @@ def _heroes(args: tuple[int, int]) -> dict[str, Any]:
 
 
 def _run(fn: Any, jobs: list[Any], workers: int) -> list[dict[str, Any]]:
+    """Every job's row, with a running tally on stderr (a run cut short still tells something)."""
+    rows: list[dict[str, Any]] = []
+    key = "win" if fn is _alliances else "hard"
+
+    def note(r: dict[str, Any]) -> None:
+        rows.append(r)
+        print(f"  {len(rows)}/{len(jobs)} games, {sum(x[key] for x in rows)} won ({key}), last seed {r['seed']}",
+              file=sys.stderr, flush=True)
     if workers > 1:
         with ProcessPoolExecutor(workers) as ex:
-            return list(ex.map(fn, jobs, chunksize=2))
-    return [fn(j) for j in jobs]
+            for r in ex.map(fn, jobs, chunksize=1):
+                note(r)
+    else:
+        for j in jobs:
+            note(fn(j))
+    return rows
 
 
 def _line(name: str, k: int, n: int) -> str:
@@ -90,6 +102,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=5000)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--start", type=int, default=0,
+                    help="heroes: the first game's index (a run split in parts: --start 200 --games 200 plays the "
+                         "second half of --games 400 with the same seeds, teams and seats)")
     a = ap.parse_args(argv)
     if a.games < 1 or a.workers < 1:
         raise SystemExit("--games and --workers must be at least 1")
@@ -103,8 +118,10 @@ def main(argv: list[str] | None = None) -> None:
         for why, n in Counter(r["why"] for r in rows if not r["win"]).most_common():
             print(f"  lost, {why}: {n}")
     else:
-        rows = _run(_heroes, list(enumerate(range(a.seed, last + 1))), a.workers)
-        print(f"heroes, 2 players, hard vs normal, seeds {a.seed}..{last}, teams and seats rotated "
+        first = a.seed + a.start
+        last = first + a.games - 1
+        rows = _run(_heroes, [(i, a.seed + i) for i in range(a.start, a.start + a.games)], a.workers)
+        print(f"heroes, 2 players, hard vs normal, seeds {first}..{last}, teams and seats rotated "
               f"({len(PAIRS)} ordered team pairs x hard in seat 1 and 2)")
         print("  " + _line("hard wins", sum(r["hard"] for r in rows), len(rows)))
         print("  " + _line("normal wins", sum(r["normal"] for r in rows), len(rows)))
