@@ -141,10 +141,13 @@ class Session:
     def handoff(self, seat: int) -> None:
         """Hide the last seat's screen and wait until ``seat``'s player is at the terminal."""
         last = self.owner
-        if last is not None and self.narrator.flush(self.state, last):
-            self._read(f"({self.game.seat_name(last)}: press Enter to hide your screen) ")
-        self._clear()
-        self._read(f"{self.game.seat_name(seat)}, press Enter ")
+        try:
+            if last is not None and self.narrator.flush(self.state, last):
+                self._read(f"({self.game.seat_name(last)}: press Enter to hide your screen) ")
+            self._clear()
+            self._read(f"{self.game.seat_name(seat)}, press Enter ")
+        except EOFError:  # the input ended: save and stop, as at a menu
+            raise Quit from None
         self.owner = seat
         self._last_shown = None
 

@@ -3,9 +3,16 @@ choice costs. Each test drives a terminal session (tests/cli/helpers.py) and nam
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
+import tests.cli.games  # noqa: F401 - registers the Steps test game
 from capes.games.heroes.board import SPACE0
 from capes.games.heroes.engine import DIST0
 from tests.cli.helpers import session
+from tests.cli.test_commands import run_main
 from tests.heroes.helpers import BLANK, HIT, HIT_BOOST, TWO_HITS, new, place, play, to_actions
 
 
@@ -54,3 +61,30 @@ def test_heroes_combat_shows_faces_kos_backups_agents_and_current_ratings() -> N
     assert "The Human Torch: [HIT/BOOST → 2 HITS] [blank] [HIT] [2 HITS] = 6 -> 6 HITS" in text
     assert "Rhino: [HIT/BOOST] [blank] [blank] = 1 -> 1 HIT" in text
     assert "Rhino: KOs 1/2" in text  # the KO of the First Attack, on the board at the next prompt
+
+
+def test_version_prints_the_version(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from capes.core.version import __version__
+
+    code, out, _ = run_main(["--version"], capsys, monkeypatch)
+    assert code == 0 and out.strip() == f"capes {__version__}"
+
+
+def test_demo_header_names_the_level_people_choose(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo's bots are named as the lobby and --seat name them (easy, normal, hard), not by class."""
+    code, out, _ = run_main(["demo", "--game", "heroes", "--pictures", "0", "--lines", "0"], capsys, monkeypatch)
+    assert code == 0 and "normal bots, seed 1" in out and "heuristic" not in out.splitlines()[0]
+
+
+def test_resume_with_seat_says_it_rewrites_the_saved_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "g.json"
+    run_main(["play", "steps", "--seed", "3", "--seat", "1=human", "--seat", "2=random", "--save", str(save)],
+             capsys, monkeypatch, stdin="move:Ant:1\n")
+    code, out, _ = run_main(["replay", str(save), "--resume", "--seat", "2=human", "--seat", "1=human"],
+                            capsys, monkeypatch)  # the input ends at the hand-off: the game is saved, seats and all
+    assert "--seat changes the saved seats (Player 2 random -> human)" in out and "now records the new ones" in out
+    assert json.loads(save.read_text())["seats"][1] == {"kind": "human"}
+    code, out, _ = run_main(["replay", str(save), "--resume", "--seat", "2=human"], capsys, monkeypatch)
+    assert "changes the saved seats" not in out  # the same seat again: nothing changes, nothing said
