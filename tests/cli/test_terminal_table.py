@@ -88,3 +88,44 @@ def test_resume_with_seat_says_it_rewrites_the_saved_seats(tmp_path: Path, capsy
     assert json.loads(save.read_text())["seats"][1] == {"kind": "human"}
     code, out, _ = run_main(["replay", str(save), "--resume", "--seat", "2=human"], capsys, monkeypatch)
     assert "changes the saved seats" not in out  # the same seat again: nothing changes, nothing said
+
+
+def _oscorp_lab_with_an_ingredient():  # type: ignore[no-untyped-def]
+    from capes.core.registry import load
+    from capes.core.rng import Rng
+
+    g = load("alliances")
+    s, r = g.new_game(2), Rng(2)
+    while not (s.view(0)["stage"] == "oscorp_lab" and any(t["kind"] == "ing" and t["pos"] for t in s.view(0)["tokens"])):
+        o = s.decision.options
+        s.apply(o[r.randbelow(len(o))].id)
+    return g, s
+
+
+def test_alliances_grid_shows_symbols_and_an_ingredient_on_a_sample() -> None:
+    """alliances/stage/oscorp-lab/objective, alliances/stage/interact-ingredient: each Sample and Ingredient shows its
+    symbol; an Ingredient in a Sample's Space no longer hides the Sample; every token is listed by Space."""
+    from capes.games.alliances.state import T_KIND, T_POS, T_SYM
+
+    g, s = _oscorp_lab_with_an_ingredient()
+    sample = next(t for t in s.tokens if t[T_KIND] == "obj" and t[T_POS] >= 0)
+    ing = next(t for t in s.tokens if t[T_KIND] == "ing" and t[T_POS] >= 0)
+    b = s.board
+    where = b.labels[sample[T_POS]]
+    ing[T_POS] = sample[T_POS]  # the Ingredient lies in the Sample's Space
+    sess, out, _ = session(g, s, ["human"] * g.num_seats, ["q"])
+    sess.run()
+    text = out.getvalue()
+    row = next(ln for ln in text.splitlines() if ln.startswith(f"{int(where[1:]):>2}  ["))
+    col = ord(where[0]) - 97
+    cell = row[4 + 6 * col: 4 + 6 * col + 6]
+    assert cell[2:4] == "Oi", (row, cell)
+    from capes.games.alliances.content import RESULT_NAMES
+
+    s_name, i_name = RESULT_NAMES[sample[T_SYM]].title(), RESULT_NAMES[ing[T_SYM]].title()
+    assert f"{where} {s_name} Sample (0/2 Ingredients)" in text and f"{where} {i_name} Ingredient" in text
+    others = [t for t in s.tokens if t[T_KIND] == "obj" and t[T_POS] >= 0 and t[T_POS] != sample[T_POS]]
+    t = others[0]
+    lab = b.labels[t[T_POS]]
+    row = next(ln for ln in text.splitlines() if ln.startswith(f"{int(lab[1:]):>2}  ["))
+    assert row[4 + 6 * (ord(lab[0]) - 97) + 2: 4 + 6 * (ord(lab[0]) - 97) + 4] == "O" + RESULT_NAMES[t[T_SYM]][0].upper()
