@@ -1,7 +1,8 @@
 """What a human seat can type at a prompt: a choice, or help that never leaves the game.
 
 - a number or an option id picks an option; in a long menu with groups, a number first picks the group
-  (``0`` goes back to the groups);
+  (``0`` goes back to the groups; a group of one option is picked at once);
+- ``N,M,...`` picks several options of one question in turn, each while the same question is asked again;
 - ``?`` lists the commands; ``? NAME`` / ``show NAME`` prints the text of a card, skill, villain… in view
   (prefix and fuzzy matching over ``game.glossary(state, seat)``);
 - ``r N`` / ``rule ID`` prints the rule behind log line N (its id, title, where it is and its text);
@@ -23,6 +24,7 @@ GROUP_THRESHOLD = 12
 
 HELP = """commands (type them at any prompt):
   N            pick option N (in a grouped menu: pick group N, then the option; 0 goes back)
+  N,M,...      pick N, then M, ... while the same question is asked again (paying a cost card by card)
   ? NAME       the text of a card, skill, villain, place… in view (also: show NAME); ? alone: this list
   ?? / cards   every name whose text you can read now
   r N          the rule behind log line N (also: rule ID, e.g. rule alliances/enemy-attack/8)
@@ -128,6 +130,20 @@ def can_undo(before: State, now: State, seat: int, worlds: int = 4) -> bool:
         if w.view(seat) != want_view or [e.seen_by(seat) for e in w.log[len(before.log):]] != want_log:
             return False
     return True
+
+
+def parse_list(raw: str) -> list[int] | None:
+    """Several numbers given at once, ``1,2,3`` or ``1, 2, 3`` (a comma is what makes it a list); None otherwise.
+
+    >>> parse_list("1,2,3,4"), parse_list("2, 5"), parse_list("3"), parse_list("1,,x")
+    ([1, 2, 3, 4], [2, 5], None, None)
+    """
+    if "," not in raw:
+        return None
+    parts = [p.strip() for p in raw.split(",")]
+    if not parts or any(not p.isdigit() or len(p) >= 6 for p in parts) or len(parts) > 40:
+        return None
+    return [int(p) for p in parts]
 
 
 def parse_number(raw: str) -> int | None:

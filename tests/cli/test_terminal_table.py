@@ -129,3 +129,118 @@ def test_alliances_grid_shows_symbols_and_an_ingredient_on_a_sample() -> None:
     lab = b.labels[t[T_POS]]
     row = next(ln for ln in text.splitlines() if ln.startswith(f"{int(lab[1:]):>2}  ["))
     assert row[4 + 6 * (ord(lab[0]) - 97) + 2: 4 + 6 * (ord(lab[0]) - 97) + 4] == "O" + RESULT_NAMES[t[T_SYM]][0].upper()
+
+
+def test_a_comma_list_pays_a_cost_card_by_card_champions_rr_resources() -> None:
+    """champions/rr/resources: a 4-cost card paid with four cards is four answers to one question; "1,2,3,4" at the
+    first prompt gives them all, each applied (and checked by the engine) as the same question comes back; the rest
+    of a list is dropped, and said so, once the question changes."""
+    from capes.core.registry import load
+    from tests.champions.helpers import scenario, uid
+
+    s = scenario(hand=["01058", "01006", "01004", "01008", "01003"], form="alter-ego", clear=True)
+    dd = uid(s, "01058", "hand")
+    four = [uid(s, c, "hand") for c in ("01006", "01004", "01008", "01003")]
+    sess, out, script = session(load("champions"), s, ["human"], [f"play:{dd}", "1,2,3,4,1", "q"])
+    sess.run()
+    text = out.getvalue()
+    assert dd in sess.state.play[0] and all(u in sess.state.disc[0] for u in four), text
+    assert text.count("Pay 4 more resources for Daredevil") == 1  # one menu, four payments
+    assert "(Spider-Man / Peter Parker: 2. Discard Enhanced Spider-Sense" in text
+    assert "the rest of your list (1) was not used: the question changed" in text
+    assert sum("[1-" in p for p in script.prompts) == 3  # the turn menu, one payment menu, the turn menu again
+
+
+def test_a_comma_list_is_refused_whole_when_a_number_is_not_on_the_menu() -> None:
+    from capes.core.registry import load
+    from tests.champions.helpers import scenario, uid
+
+    s = scenario(hand=["01058", "01006", "01004", "01008", "01003"], form="alter-ego", clear=True)
+    dd = uid(s, "01058", "hand")
+    sess, out, _ = session(load("champions"), s, ["human"], [f"play:{dd}", "1,2,9", "q"])
+    sess.run()
+    text = out.getvalue()
+    assert "error: no choice 9; a list is numbers of this menu" in text
+    assert not sess.state.disc[0]  # nothing of the refused list was applied
+
+
+def test_an_option_keeps_its_number_while_a_question_repeats_with_a_new_count() -> None:
+    """heroes/troubleshooting/3/backup: "Trouble Level 2: play Backup Effects or Agents?" then "Trouble Level 1: ..."
+    is one question asked again (its decision kind); Pass and the Agent keep their numbers after Sandstorm is
+    played, so the "3" typed for Pass still means Pass."""
+    st = new(players=2, first=0)
+    to_actions(st)
+    st.heads[2] = "monster_rampage"
+    place(st, 0, "human_torch", DIST0 + st.head_dist(2))
+    st.vhand[1] = ["rhino", "hand_ninja", "sandman"]
+    st.forced = [HIT] * 8
+    play(st, "trouble:village-x", "lead:rhino")
+    ids = st.decision.ids()
+    back, pas = ids.index("back:sandman") + 1, ids.index("pass") + 1
+    assert back < pas
+    answers = [str(back), str(pas)]
+    sess, out, _ = session(st.game, st, ["human", "human"], lambda p: "" if "press Enter" in p else answers.pop(0))
+    sess.run(max_actions=2)
+    text = out.getvalue()
+    assert sess.state.actions[-2:] == ["back:sandman", "pass"], text
+    assert text.count(f"    {pas}. Pass") == 2 and "error" not in text
+
+
+def test_a_group_of_one_option_is_one_key() -> None:
+    """heroes/missions/story: in the grouped action menu "Story action (1 option)" is picked by its group number."""
+    st = new(players=2, first=0)
+    st.apply("ready:human_torch")
+    to_actions(st)
+    groups = [ln for ln in _menu_groups(st)]
+    k = next(i for i, g in enumerate(groups, 1) if g.startswith("Story action"))
+    sess, out, script = session(st.game, st, ["human", "random"], [str(k), "q"])
+    sess.run(max_actions=1)
+    text = out.getvalue()
+    assert f"{k}. Story action (1 option)" in text
+    assert sess.state.actions[-1].startswith("story"), sess.state.actions[-1]
+
+
+def _menu_groups(st):  # type: ignore[no-untyped-def]
+    from capes.cli.prompt import grouped
+
+    gs = grouped(st.decision.options)
+    assert gs is not None, "the action menu is shown group first"
+    return [f"{name} ({len(idx)} option{'s' if len(idx) != 1 else ''})" for name, idx in gs]
+
+
+class _SoloState(tests.cli.games.StepsState):
+    """Steps with one seat taking every turn: each turn starts with a single choice ("Get ready") taken for it."""
+
+    @property
+    def seat(self) -> int:
+        return 0
+
+
+class _SoloGame(tests.cli.games.StepsGame):
+    state_class = _SoloState
+
+    def new_game(self, seed: int = 0):  # type: ignore[no-untyped-def]
+        s = _SoloState(self, seed)
+        s.setup()
+        return s
+
+
+def test_keys_typed_ahead_survive_single_choices_taken_for_the_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keys typed before a menu shows are dropped only when another seat has moved since this seat's last answer
+    (or at the first menu): a single choice taken for the seat itself ("Get ready") does not swallow them."""
+    import capes.cli.play as play_mod
+
+    flushed: list[int] = []
+    game = _SoloGame()
+    sess, out, script = session(game, game.new_game(1), ["human", "random"], ["1", "end", "2", "end", "q"])
+    monkeypatch.setattr(play_mod, "_discard_typeahead", lambda: flushed.append(len(script.prompts)))
+    sess.run()
+    assert "only one choice: Get ready" in out.getvalue()
+    assert flushed == [0], flushed  # the first menu only; the others follow this seat's own answers
+
+    flushed.clear()
+    steps = tests.cli.games.StepsGame()
+    sess, out, script = session(steps, steps.new_game(1), ["human", "random"], ["end", "end", "q"])
+    monkeypatch.setattr(play_mod, "_discard_typeahead", lambda: flushed.append(len(script.prompts)))
+    sess.run()
+    assert flushed == [0, 1, 2], flushed  # the random seat moved before each of these menus
