@@ -172,7 +172,21 @@ def spans(numbers: Iterable[int]) -> str:
 def menu_lines(d: Decision, group: int | None, groups: list[tuple[str, list[int]]] | None,
                numbers: dict[str, int] | None = None) -> list[str]:
     """The numbered lines of the menu as shown (group headings, or the options of one group); a flat menu
-    uses ``numbers`` (option id -> number) when given, in number order."""
+    uses ``numbers`` (option id -> number) when given, group by group.
+
+    >>> from capes.core.protocol import Option
+    >>> d = Decision(0, "Turn", (Option("a", "Play A", "Play"), Option("r", "Recover", "other"),
+    ...              Option("e", "End", "other"), Option("b", "Play B", "Play"), Option("x", "Attack", "Ally")))
+    >>> print("\\n".join(menu_lines(d, None, None, {"a": 1, "r": 2, "e": 3, "b": 5, "x": 4})))
+      Play:
+        1. Play A
+        5. Play B
+      other:
+        2. Recover
+        3. End
+      Ally:
+        4. Attack
+    """
     if groups is not None and group is None:
         return [f"  {i:>3}. {name} ({len(idx)} option{'s' if len(idx) != 1 else ''})"
                 for i, (name, idx) in enumerate(groups, 1)]
@@ -183,7 +197,12 @@ def menu_lines(d: Decision, group: int | None, groups: list[tuple[str, list[int]
     out = []
     last = None
     num = numbers or {o.id: i for i, o in enumerate(d.options, 1)}
-    for o in sorted(d.options, key=lambda o: num[o.id]):
+    # each group once, groups in the order of their lowest number, numbers rising within a group (an option new
+    # to a repeated question takes a free number, maybe past another group's: its heading is not shown twice)
+    first: dict[str, int] = {}
+    for o in d.options:
+        first[o.group] = min(first.get(o.group, num[o.id]), num[o.id])
+    for o in sorted(d.options, key=lambda o: (first[o.group], num[o.id])):
         i = num[o.id]
         if o.group != last and (o.group or last) and len(d.options) > 4:
             out.append(f"  {o.group or 'other'}:")

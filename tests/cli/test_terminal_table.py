@@ -244,3 +244,19 @@ def test_keys_typed_ahead_survive_single_choices_taken_for_the_seat(monkeypatch:
     monkeypatch.setattr(play_mod, "_discard_typeahead", lambda: flushed.append(len(script.prompts)))
     sess.run()
     assert flushed == [0, 1, 2], flushed  # the random seat moved before each of these menus
+
+
+def test_a_new_option_in_a_repeated_menu_joins_its_group_heading() -> None:
+    """An option new to a repeated question takes a free number past another group's, and still sits under its own
+    group's heading, shown once (Champions: First Aid becomes playable after an ally took damage)."""
+    from capes.cli.prompt import menu_lines
+    from capes.core.protocol import Decision, Option
+
+    d = Decision(0, "your turn", (Option("p1", "Play Interrogation Room", "Play a card"),
+                                  Option("rec", "Recover", "other"), Option("end", "End your turn", "other"),
+                                  Option("atk", "Jessica Jones attacks Rhino", "Ally Jessica Jones"),
+                                  Option("p2", "Play First Aid", "Play a card")), kind="turn")
+    lines = menu_lines(d, None, None, {"p1": 1, "rec": 2, "end": 3, "atk": 4, "p2": 5})
+    assert [ln.strip() for ln in lines] == ["Play a card:", "1. Play Interrogation Room", "5. Play First Aid",
+                                            "other:", "2. Recover", "3. End your turn",
+                                            "Ally Jessica Jones:", "4. Jessica Jones attacks Rhino"]
