@@ -111,12 +111,12 @@ def render(state: Any, seat: int | None) -> str:
         out.append(f"{y + 1:>2}  {row}  {y + 1}")
     out.append("    " + "".join(f"  {chr(97 + x)}   " for x in range(b.width)))
     name = _OBJ_NAME.get(st.script, "Objective token")
-    out.append("Legend: each Space is [who][token][Space type]. who: 1-4 Characters (below) · g Goon s Sentry b Brute "
-               "G Green Goblin")
-    out.append(f"        token: O {name} and i Ingredient, each with its symbol (C Critical W Wild H Hit B Block "
-               "F Failure _ Blank) · x/X Brace (X turned) · @ Target · T Terrain; two tokens show both kinds")
-    out.append("        Space type: + spawn (c/w/h/b its spawn icon) · o objective · d deployment · ^>v< die-icon arrow · "
-               "x named by the Stage (Brace, Exit) · . blank")
+    out.append("Legend: each Space is [who][token][Space type]")
+    out.append("  who: 1-4 Characters (below) · g Goon · s Sentry · b Brute · G Green Goblin")
+    out.append(f"  token: O {name}, i Ingredient, each with its symbol: C Critical W Wild H Hit B Block F Failure _ Blank")
+    out.append("         x/X Brace (X turned) · @ Target · T Terrain · two tokens in a Space show both kinds (Oi)")
+    out.append("  Space type: + spawn (c/w/h/b: its spawn icon) · o objective · d deployment · ^>v< die-icon arrow")
+    out.append("              x named by the Stage (Brace, Exit) · . blank")
     out.append("")
     for i, c in enumerate(v["characters"]):
         name = g.data.characters[c["id"]].name
