@@ -337,10 +337,11 @@ class Session:
 
     @staticmethod
     def _key(seat: int, d: Decision) -> tuple[int, str]:
-        """Which question a menu asks: the decision's kind when the game names one (the prompt of a repeated
-        question changes with its count: "Pay 4 more resources" ... "Pay 1 more resource", "Trouble Level 2: play
-        Backup Effects?" then "Trouble Level 1: ..."), else its prompt without the numbers in it."""
-        return (seat, d.kind if d.kind else re.sub(r"\d+", "#", d.prompt))
+        """Which question a menu asks: its kind and its prompt without the counts in it, which change as the
+        question repeats ("Pay 4 more resources" ... "Pay 1 more resource", "Trouble Level 2: play Backup Effects?"
+        then "Trouble Level 1: ..."); another question of the same kind ("play a Lead Villain?", "Deploy Ghost-Spider"
+        after "Deploy Black Cat") is numbered afresh."""
+        return (seat, d.kind + "|" + re.sub(r"(?<=[a-z])s\b", "", re.sub(r"\d+", "#", d.prompt)))
 
     def _numbering(self, seat: int, d: Decision, ids: list[str]) -> dict[str, int]:
         """Option numbers: an option still offered by the same question keeps the number it had (new ones take

@@ -194,9 +194,7 @@ def test_a_short_grouped_menu_shows_each_heading_once() -> None:
     """Option.group: a flat menu is numbered group by group, so "2 Spaces away" is one heading over all its
     Spaces even when the game lists the Spaces by index (alliances Move, seed 77: Spectacular Spider-Man)."""
     game = load("alliances")
-    # Stage order, 4 Level-Up Cards, Priority, 3 deploys (a Space keeps its number from one deploy to the next, so
-    # the first free Space is 1, then 2, then 3; the last deploy has one Space left), the Activation, then Move
-    answers = ["2", "1", "1", "1", "1", "1", "1", "2", "3", "1", "1"]
+    answers = ["2"] + ["1"] * 10  # Stage order, 4 Level-Up Cards, Priority, 4 deploys, then Move
     s, out, _ = session(game, game.new_game(77), ["human"], answers)
     s.run(max_actions=12)
     menu = out.getvalue().split("where to Advance?")[-1]
