@@ -57,3 +57,38 @@ def test_malformed_index_is_a_one_line_error(text: str, fragment: str) -> None:
 
     with pytest.raises(ContentError, match=re.escape(fragment)):
         RulesIndex.from_yaml("x", text)
+
+
+RULEBOOKS = {"champions": "marvel-champions.txt", "alliances": "crisis-protocol-alliances.txt",
+             "heroes": "marvel-heroes.txt"}
+
+
+@pytest.mark.parametrize("game_id", list(BUILTIN))
+def test_every_rule_has_a_short_text(game_id: str) -> None:
+    """Issue 44: every rule id shows a short text (the rule link, `capes rules`, `r N`, `? rule`)."""
+    if not available(game_id):
+        pytest.skip(f"{game_id} is not installed in this build")
+    empty = [r.id for r in RulesIndex.for_game(game_id).rules if not r.text.strip()]
+    assert not empty, f"{len(empty)} rules of {game_id} have no text: {empty[:10]}"
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+@pytest.mark.parametrize("game_id", list(RULEBOOKS))
+def test_rule_texts_are_in_our_own_words(game_id: str) -> None:
+    """Rule texts paraphrase the rulebook: none repeats a run of 10 words of it verbatim."""
+    book = Path(__file__).resolve().parent.parent.parent / "shared" / "rulebooks" / RULEBOOKS[game_id]
+    if not book.exists() or not available(game_id):
+        pytest.skip("the rulebook text is not on this machine")
+    n = 10
+    bw = _words(book.read_text(encoding="utf-8"))
+    runs = {" ".join(bw[i:i + n]) for i in range(len(bw) - n + 1)}
+    copied = []
+    for r in RulesIndex.for_game(game_id).rules:
+        tw = _words(r.text)
+        hits = [" ".join(tw[i:i + n]) for i in range(len(tw) - n + 1) if " ".join(tw[i:i + n]) in runs]
+        if hits:
+            copied.append(f"{r.id}: '{hits[0]}'")
+    assert not copied, "rule texts copying the rulebook word for word:\n" + "\n".join(copied)

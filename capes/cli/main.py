@@ -40,6 +40,28 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 odds_app = typer.Typer(no_args_is_help=True, help="Exact dice odds, computed analytically.")
 app.add_typer(odds_app, name="odds")
 
+def _version(value: bool) -> None:
+    if value:
+        from capes.core.version import __version__
+
+        console.print(f"capes {__version__}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version,
+                                                help="print the capes version and exit")] = False) -> None:
+    """capes — exact rules, bots, odds and simulation for Marvel tabletop games."""
+
+
+def _people_bot(game_id: str, config: dict[str, Any]) -> str:
+    """The bot a person meets when naming none: the game's ``normal`` level (the names the lobby and --seat
+    offer), else its first bot."""
+    from capes.sim import default_bot
+
+    return "normal" if "normal" in load(game_id, **config).bots() else default_bot(game_id, config)
+
+
 ConfigOpt = Annotated[list[str] | None, typer.Option("--config", "-c", help="key=value (repeatable)")]
 
 
@@ -105,13 +127,12 @@ def play(
     any seat not named with --seat gets the game's heuristic bot when at least one --seat is given.
     At any prompt type ? for help: card texts (? NAME), the rule of a log line (r N), undo (u), quit (q)."""
     from capes.cli.play import Session, describe, parse_seats
-    from capes.sim import default_bot
 
     g, cfg = _load(game, config)
     s = _seed(seed)
     if save is not None:
         _check_save_target(save, force)
-    default = default_bot(game, cfg) if seat else "human"
+    default = _people_bot(game, cfg) if seat else "human"
     controllers = parse_seats(g, seat or [], default)
     state = g.new_game(s)
     console.print(f"[bold]{escape(g.name)}[/bold] — seed {s}" + ("" if seed is not None else
@@ -138,14 +159,13 @@ def demo(
     before each, and the labelled result."""
     from capes.cli.play import Narrator, result_line
     from capes.core.bots.base import make_bot
-    from capes.sim import default_bot
 
     _check_int("--pictures", pictures, 0, 20)
     _check_int("--lines", lines, 0, 200)
     ids = game or [g for g in GAMES if available(g)]
     for gid in ids:
         g = load(gid, **_demo_config(gid))
-        bot = default_bot(gid, {})
+        bot = _people_bot(gid, {})
         console.rule(f"[bold]{escape(g.name)}[/bold] — {bot} bots, seed {seed}")
         state = g.new_game(seed)
         bots = [make_bot(bot, g, i, seed=seed) for i in range(g.num_seats)]
@@ -289,6 +309,11 @@ def replay(
                 console.print("(the save does not record its seats: every seat is human unless --seat says otherwise)")
             base = [SeatKind("human")] * g.num_seats
         controllers = parse_seats(g, seat or [], base)
+        changed = [f"{g.seat_name(i)} {b} -> {c}" for i, (b, c) in enumerate(zip(base, controllers, strict=True))
+                   if b.to_json() != c.to_json()]
+        if changed:
+            console.print(f"--seat changes the saved seats ({escape('; '.join(changed))}); {escape(str(file))} "
+                          "now records the new ones", highlight=False)
         console.print(f"[bold]{escape(g.name)}[/bold] — seed {state.seed}, resumed after {len(state.actions)} "
                       f"actions: {escape(describe(g, controllers))}", highlight=False)
         session = Session(g, state, controllers, console, file, state.seed)

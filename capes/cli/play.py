@@ -9,6 +9,7 @@ throughout; with none (a demo), the spectator's.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,7 +23,7 @@ from capes.cli.seats import HUMAN, SeatKind, describe, parse_kind, parse_seats
 from capes.core.bots.base import Bot
 from capes.core.config import quote
 from capes.core.errors import ReplayError
-from capes.core.protocol import Game, State
+from capes.core.protocol import Decision, Game, State
 from capes.core.replay import dumps, save_game
 
 __all__ = ["HUMAN", "Narrator", "SeatKind", "Session", "describe", "parse_kind", "parse_seats", "run", "write_save"]
@@ -121,6 +122,9 @@ class Session:
         self._clear = clear or self._default_clear
         self._last_shown: tuple[int, str] | None = None
         self._numbers: tuple[tuple[int, str], dict[str, int]] | None = None
+        #: the rest of a comma list typed at a menu ("1,2,3,4"): option ids still to pick, each only while the same
+        #: seat is asked the same question again and offers it (the engine checks every pick as if typed alone)
+        self._queued: tuple[tuple[int, str], list[tuple[int, str, str]]] | None = None
 
     @property
     def hot_seat(self) -> bool:
@@ -134,17 +138,32 @@ class Session:
         else:
             self.console.print("\n" + "─" * 20 + " screen cleared " + "─" * 20 + "\n")
 
-    def _read(self, text: str) -> str:
-        _discard_typeahead()
+    def _read(self, text: str, keep_typeahead: bool = False) -> str:
+        if not keep_typeahead:
+            _discard_typeahead()
         return str(self.input_fn(text))
+
+    def _only_own_since(self, seat: int) -> bool:
+        """True when every action since ``seat`` last answered a menu was its own (answers, and single choices
+        taken for it): keys it typed ahead were meant for this menu, so they are kept. After another seat's move,
+        and at the first menu, keys typed before the menu was shown are dropped."""
+        for _, who, forced in reversed(self.history):
+            if who != seat:
+                return False
+            if not forced:
+                return True
+        return False
 
     def handoff(self, seat: int) -> None:
         """Hide the last seat's screen and wait until ``seat``'s player is at the terminal."""
         last = self.owner
-        if last is not None and self.narrator.flush(self.state, last):
-            self._read(f"({self.game.seat_name(last)}: press Enter to hide your screen) ")
-        self._clear()
-        self._read(f"{self.game.seat_name(seat)}, press Enter ")
+        try:
+            if last is not None and self.narrator.flush(self.state, last):
+                self._read(f"({self.game.seat_name(last)}: press Enter to hide your screen) ")
+            self._clear()
+            self._read(f"{self.game.seat_name(seat)}, press Enter ")
+        except EOFError:  # the input ended: save and stop, as at a menu
+            raise Quit from None
         self.owner = seat
         self._last_shown = None
 
@@ -186,6 +205,8 @@ class Session:
             self.console.print(unsaved)
 
     def _apply(self, oid: str, seat: int, forced: bool = False) -> None:
+        if self._queued is not None and self._queued[0][0] != seat:
+            self._queued = None  # another seat acted: a list is for one seat's run of the same question
         before = self.state.clone()
         self.state.apply(oid)
         self.applied += 1
@@ -203,6 +224,27 @@ class Session:
 
     def _human_turn(self, seat: int) -> None:
         d = self.state.decision
+        if self._queued is not None:
+            key, rest = self._queued
+            self._queued = None
+            if key == self._key(seat, d) and rest:
+                num, oid, label = rest[0]
+                # the option picked, or one the player cannot tell from it (its label: another copy of a card)
+                opt = d.find(oid) or next((o for o in d.options if o.label == label), None)
+                if opt is not None:
+                    oid = opt.id
+                    self.narrator.flush(self.state, seat)
+                    self.console.print(f"[dim]({escape(self.game.seat_name(seat))}: {num}. {escape(opt.label)})[/dim]",
+                                       highlight=False)
+                    self._queued = (key, rest[1:]) if rest[1:] else None
+                    self._apply(oid, seat)
+                    if self.save:
+                        write_save(self.save, self.state, self.seats)
+                    return
+            if rest:
+                self.console.print(f"the rest of your list ({', '.join(str(n) for n, _, _ in rest)}) was not used: "
+                                   + ("that choice is no longer offered" if key == self._key(seat, d)
+                                      else "the question changed"), highlight=False)
         if len(d.options) == 1 and not self.hot_seat:
             # nothing to choose and nobody else at the terminal to learn anything from the pause
             self.narrator.flush(self.state, seat)
@@ -232,8 +274,9 @@ class Session:
             self._last_shown = (seat, picture)
         groups = P.grouped(d.options)
         group: int | None = None
-        numbers = self._numbering(seat, d.prompt, [d.options[i].id for i in P.group_order(d.options)])
+        numbers = self._numbering(seat, d, [d.options[i].id for i in P.group_order(d.options)])
         by_number = {k: oid for oid, k in numbers.items()}
+        keep = self._only_own_since(seat)
         while True:
             self.console.print(f"[bold]{escape(d.prompt or 'Choose')}[/bold]", highlight=False)
             for line in P.menu_lines(d, group, groups, numbers):
@@ -244,18 +287,38 @@ class Session:
                 P.spans(range(1, len(groups) + 1)) if groups is not None else P.spans(by_number))
             try:
                 who = f"{self.game.seat_name(seat)} " if self.hot_seat else ""
-                raw = self._read(f"{who}[{offered}, ? for help]: ").strip()
+                raw = self._read(f"{who}[{offered}, ? for help]: ", keep).strip()
             except EOFError:
                 raise Quit from None
+            # keys typed after an error or a help text were not meant for the next read; after a group is opened
+            # (or closed) they were typed for the options the player has just seen
+            keep = False
+            picks = P.parse_list(raw)
+            if picks is not None:
+                if groups is not None:
+                    self.console.print("[red]error:[/red] a list of choices works in a menu without groups; "
+                                       f"type one number ({offered})", highlight=False)
+                    continue
+                bad = [n for n in picks if n not in by_number]
+                if bad:
+                    self.console.print(f"[red]error:[/red] no choice {bad[0]}; a list is numbers of this menu "
+                                       f"({offered}), e.g. {', '.join(map(str, sorted(by_number)[:3]))}",
+                                       highlight=False)
+                    continue
+                labels = {o.id: o.label for o in d.options}
+                self._queued = (self._key(seat, d), [(n, by_number[n], labels[by_number[n]]) for n in picks[1:]])
+                return by_number[picks[0]]
             num = P.parse_number(raw)
             if num is not None:
                 if groups is not None and group is None:
                     if 1 <= num <= len(groups):
-                        group = num - 1
+                        if len(groups[num - 1][1]) == 1:  # a group of one option: one key picks it
+                            return d.options[groups[num - 1][1][0]].id
+                        group, keep = num - 1, True
                         continue
                 elif groups is not None and group is not None:
                     if num == 0:
-                        group = None
+                        group, keep = None, True
                         continue
                     idx = groups[group][1]
                     if 1 <= num <= len(idx):
@@ -272,10 +335,19 @@ class Session:
             elif self.state is not state:  # an undo replaced the state
                 return None
 
-    def _numbering(self, seat: int, prompt: str, ids: list[str]) -> dict[str, int]:
-        """Option numbers: an option still offered by the same prompt keeps the number it had (new ones take
+    @staticmethod
+    def _key(seat: int, d: Decision) -> tuple[int, str]:
+        """Which question a menu asks: its kind and its prompt without the counts in it, which change as the
+        question repeats ("Pay 4 more resources" ... "Pay 1 more resource", "Trouble Level 2: play Backup Effects?"
+        then "Trouble Level 1: ..."); another question of the same kind ("play a Lead Villain?", "Deploy Ghost-Spider"
+        after "Deploy Black Cat") is numbered afresh."""
+        return (seat, d.kind + "|" + re.sub(r"(?<=[a-z])s\b", "", re.sub(r"\d+", "#", d.prompt)))
+
+    def _numbering(self, seat: int, d: Decision, ids: list[str]) -> dict[str, int]:
+        """Option numbers: an option still offered by the same question keeps the number it had (new ones take
         the lowest free numbers), so a number never moves under the player's fingers from one menu to the next."""
-        prev = self._numbers[1] if self._numbers is not None and self._numbers[0] == (seat, prompt) else {}
+        key = self._key(seat, d)
+        prev = self._numbers[1] if self._numbers is not None and self._numbers[0] == key else {}
         out = {oid: prev[oid] for oid in ids if oid in prev}
         used = set(out.values())
         k = 1
@@ -285,7 +357,7 @@ class Session:
                     k += 1
                 out[oid] = k
                 used.add(k)
-        self._numbers = ((seat, prompt), out)
+        self._numbers = (key, out)
         return out
 
     def command(self, seat: int, raw: str) -> bool:

@@ -1,7 +1,8 @@
 """What a human seat can type at a prompt: a choice, or help that never leaves the game.
 
 - a number or an option id picks an option; in a long menu with groups, a number first picks the group
-  (``0`` goes back to the groups);
+  (``0`` goes back to the groups; a group of one option is picked at once);
+- ``N,M,...`` picks several options of one question in turn, each while the same question is asked again;
 - ``?`` lists the commands; ``? NAME`` / ``show NAME`` prints the text of a card, skill, villain… in view
   (prefix and fuzzy matching over ``game.glossary(state, seat)``);
 - ``r N`` / ``rule ID`` prints the rule behind log line N (its id, title, where it is and its text);
@@ -23,6 +24,7 @@ GROUP_THRESHOLD = 12
 
 HELP = """commands (type them at any prompt):
   N            pick option N (in a grouped menu: pick group N, then the option; 0 goes back)
+  N,M,...      pick N, then M, ... while the same question is asked again (paying a cost card by card)
   ? NAME       the text of a card, skill, villain, place… in view (also: show NAME); ? alone: this list
   ?? / cards   every name whose text you can read now
   r N          the rule behind log line N (also: rule ID, e.g. rule alliances/enemy-attack/8)
@@ -130,6 +132,20 @@ def can_undo(before: State, now: State, seat: int, worlds: int = 4) -> bool:
     return True
 
 
+def parse_list(raw: str) -> list[int] | None:
+    """Several numbers given at once, ``1,2,3`` or ``1, 2, 3`` (a comma is what makes it a list); None otherwise.
+
+    >>> parse_list("1,2,3,4"), parse_list("2, 5"), parse_list("3"), parse_list("1,,x")
+    ([1, 2, 3, 4], [2, 5], None, None)
+    """
+    if "," not in raw:
+        return None
+    parts = [p.strip() for p in raw.split(",")]
+    if not parts or any(not p.isdigit() or len(p) >= 6 for p in parts) or len(parts) > 40:
+        return None
+    return [int(p) for p in parts]
+
+
 def parse_number(raw: str) -> int | None:
     return int(raw) if raw.isdigit() and len(raw) < 6 else None
 
@@ -156,7 +172,21 @@ def spans(numbers: Iterable[int]) -> str:
 def menu_lines(d: Decision, group: int | None, groups: list[tuple[str, list[int]]] | None,
                numbers: dict[str, int] | None = None) -> list[str]:
     """The numbered lines of the menu as shown (group headings, or the options of one group); a flat menu
-    uses ``numbers`` (option id -> number) when given, in number order."""
+    uses ``numbers`` (option id -> number) when given, group by group.
+
+    >>> from capes.core.protocol import Option
+    >>> d = Decision(0, "Turn", (Option("a", "Play A", "Play"), Option("r", "Recover", "other"),
+    ...              Option("e", "End", "other"), Option("b", "Play B", "Play"), Option("x", "Attack", "Ally")))
+    >>> print("\\n".join(menu_lines(d, None, None, {"a": 1, "r": 2, "e": 3, "b": 5, "x": 4})))
+      Play:
+        1. Play A
+        5. Play B
+      other:
+        2. Recover
+        3. End
+      Ally:
+        4. Attack
+    """
     if groups is not None and group is None:
         return [f"  {i:>3}. {name} ({len(idx)} option{'s' if len(idx) != 1 else ''})"
                 for i, (name, idx) in enumerate(groups, 1)]
@@ -167,7 +197,12 @@ def menu_lines(d: Decision, group: int | None, groups: list[tuple[str, list[int]
     out = []
     last = None
     num = numbers or {o.id: i for i, o in enumerate(d.options, 1)}
-    for o in sorted(d.options, key=lambda o: num[o.id]):
+    # each group once, groups in the order of their lowest number, numbers rising within a group (an option new
+    # to a repeated question takes a free number, maybe past another group's: its heading is not shown twice)
+    first: dict[str, int] = {}
+    for o in d.options:
+        first[o.group] = min(first.get(o.group, num[o.id]), num[o.id])
+    for o in sorted(d.options, key=lambda o: (first[o.group], num[o.id])):
         i = num[o.id]
         if o.group != last and (o.group or last) and len(d.options) > 4:
             out.append(f"  {o.group or 'other'}:")

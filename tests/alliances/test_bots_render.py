@@ -27,7 +27,7 @@ def test_render_grid_legend_and_dashboards() -> None:
     g, s = _mid_game()
     text = g.render(s, 0)
     assert "Legend:" in text and "Spawn Tracker:" in text and "Spectacular Spider-Man" in text
-    assert " a   b   c" in text  # column header of the grid
+    assert "  a     b     c" in text  # column header of the grid (one 6-wide [Space] per column)
 
 
 def test_heuristic_bot_picks_legal_options_and_hooks_in_range() -> None:

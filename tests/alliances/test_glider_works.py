@@ -264,12 +264,12 @@ def test_bot_games_through_the_glider_works_keep_the_protocol() -> None:
 
 
 def test_render_shows_which_prototype_carries_whose_charge() -> None:
-    """alliances/stage/glider-works/objective: the grid draws every prototype as ``O``, so the picture lists each
+    """alliances/stage/glider-works/objective: the grid draws every prototype as ``O`` and its symbol, so the picture lists each
     prototype's Charge and who planted it (a human must see what the Disarm and Detonation rules will act on)."""
     s = _works()
     gs = put_char(s, "ghost_spider", "e5")
     _proto(s, "e4", 1, charge=gs + 1)
     _proto(s, "c3", 2)
     text = s.game.render(s, 0)
-    assert "prototype at e4: Charge planted by Ghost-Spider" in text
-    assert "prototype at c3: no Charge" in text
+    assert "e4 Hit prototype (Charge planted by Ghost-Spider)" in text
+    assert "c3 Hit prototype (no Charge)" in text

@@ -254,3 +254,30 @@ def test_the_defend_option_says_def_against_atk_rr_defense():
         if seen >= 10:
             break
     assert seen >= 10, seen
+
+
+def test_a_card_the_log_named_stays_at_hand_after_it_leaves_view():
+    """Issue 44 (`? whirlwind` failed after a reshuffle): once a log line seat 1 can read names a card, `? NAME`
+    finds it for the rest of the game, wherever the card is: here encounter cards revealed and discarded, then
+    shuffled into a new encounter deck (champions/summary/scoring/empty-encounter)."""
+    from capes.games.champions.data import CARDS
+
+    g = capes.load("champions")
+    checked = 0
+    for seed in range(100, 110):
+        s, r = g.new_game(seed), Rng(seed)
+        while not s.is_over and len(s.actions) < 300 and not s.edisc:
+            o = s.decision.options
+            s.apply(o[r.randbelow(len(o))])
+        if not s.edisc:
+            continue
+        named = {CARDS[s.code[u]].name for u in s.edisc} - {CARDS[s.code[u]].name for u in s.eplay}
+        assert named <= set(g.glossary(s, 0))
+        s.edisc += s.edeck  # the whole deck drawn: the engine's own reshuffle makes the new deck
+        s.edeck = []
+        assert s.reshuffle_encounter()
+        assert not s.edisc and all(CARDS[s.code[u]].name not in named for u in s.eplay)
+        gl = g.glossary(s, 0)
+        assert named <= set(gl), (seed, sorted(named - set(gl)))
+        checked += len(named)
+    assert checked >= 3

@@ -146,6 +146,6 @@ def test_demo_is_short_with_pictures_and_labelled_results(capsys: pytest.Capture
 
 def test_rules_prints_a_rule_by_id(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = run_main(["rules", "alliances", "alliances/overview"], capsys, monkeypatch)
-    assert code == 0 and "where: Game Overview" in out and "a squad completes Stages" in out
-    code, out, _ = run_main(["rules", "alliances", "squad completes"], capsys, monkeypatch)
+    assert code == 0 and "where: Game Overview" in out and "a squad plays through the Stages" in out
+    code, out, _ = run_main(["rules", "alliances", "squad plays"], capsys, monkeypatch)
     assert code == 0 and "alliances/overview" in out

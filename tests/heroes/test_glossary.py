@@ -79,3 +79,18 @@ def test_glossary_reveals_no_secret_pick_heroes_combat_1() -> None:
     play(st, "power:yellow")
     assert st.decision.kind == "power" and st.decision.seat == 1
     assert g.glossary(st, 1) == before
+
+
+def test_a_card_the_log_named_stays_at_hand_after_a_reshuffle_heroes_cards_reshuffle() -> None:
+    """Issue 44: heroes/cards/reshuffle shuffles a discard pile back into its deck; a Villain or Resource card the
+    seat's log named there is still found by `? NAME` (the log told the seat about it)."""
+    g, st = _mid_game(players=2, seed=4, steps=200)
+    told = " ".join(t for e in st.log if (t := e.seen_by(0)) is not None)
+    named = {g.C.villains[c].name for c in st.vdisc if g.C.villains[c].name in told}
+    named |= {g.C.resources[c].name for c in st.rdisc if g.C.resources[c].name in told}
+    assert named and named <= set(g.glossary(st, 0))
+    st.vdeck, st.rdeck = [], []
+    st._reshuffle(st.vdeck, st.vdisc)
+    st._reshuffle(st.rdeck, st.rdisc)
+    gl = g.glossary(st, 0)
+    assert named <= set(gl), sorted(named - set(gl))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from capes.core.words import named_in
 from capes.games.champions.data import CARDS
 
 _RES = {"P": "physical", "M": "mental", "E": "energy", "W": "wild"}
@@ -96,7 +97,9 @@ def glossary(state: Any, seat: int | None) -> dict[str, str]:
     discard pile or the victory display) and the players' discard piles. Never another seat's hand, a deck,
     facedown encounter or boost cards, or cards held facedown (Drones, Highway Robbery). Every other encounter
     card is in view wherever it is, also while it is revealed or resolves (a treachery on its way to the discard
-    pile, an obligation whose choice is being made, a boost card turned faceup): the log and the prompts name it."""
+    pile, an obligation whose choice is being made, a boost card turned faceup): the log and the prompts name it.
+    A card out of view now (reshuffled into a deck, back in a hand) keeps its text here once a log line ``seat``
+    can read has named it: what the seat has been told stays at hand."""
     us: list[int] = [state.villain, state.mscheme, *state.eplay, *state.edisc, *state.victory]
     hidden = {*state.edeck, *state.vstages, *state.mstages, *state.boosts[state.bup:]}
     for p in range(state.n):
@@ -118,6 +121,18 @@ def glossary(state: Any, seat: int | None) -> dict[str, str]:
             key = card.name + (f" ({card.stage})" if card.stage and card.type in ("villain", "main_scheme")
                                else f", {card.subname}" if card.subname and card.type == "ally" else "")
             out.setdefault(key, card_text(card))
+    shown = set(us)
+    gone: dict[str, Any] = {}
+    for u in range(len(state.code)):
+        if u not in shown:
+            c = CARDS[state.code[u]]
+            gone.setdefault(c.name, c)
+    told = [t for e in state.log if (t := e.seen_by(seat)) is not None]
+    for name in sorted(named_in(told, [n for n in gone if n not in out])):
+        c = gone[name]
+        key = c.name + (f" ({c.stage})" if c.stage and c.type in ("villain", "main_scheme")
+                        else f", {c.subname}" if c.subname and c.type == "ally" else "")
+        out.setdefault(key, card_text(c))
     return out
 
 

@@ -4,12 +4,15 @@
 Powers and abilities), the Scenario, the Headlines on the board, scored or discarded, the Story cards on the track or
 received, the Allies, Power-Ups and Villains in play or in a discard pile, the Lead Villain, Backup Effects and Agents
 of the current Troubleshooting, the Master Plans the seat may know, and the seat's own hand. Never another seat's
-hand, and never a Combat Power token picked in secret (the glossary names no pick at all).
+hand, and never a Combat Power token picked in secret (the glossary names no pick at all). A card a log line the
+seat can read has named keeps its entry after it leaves view (reshuffled into its deck).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from capes.core.words import named_in
 
 if TYPE_CHECKING:
     from capes.games.heroes.engine import HeroesState
@@ -127,6 +130,26 @@ def glossary(st: HeroesState, seat: int | None) -> dict[str, str]:
     for vid in seen_villains:
         v = C.villains[vid]
         add(v.name, _villain(v), "Villain card")
+    # a card the seat's log has named stays at hand after it leaves view (reshuffled into its deck, back in a hand)
+    later: dict[str, tuple[str, str, str]] = {}
+    for v in C.villains.values():
+        for n in (v.name, v.backup.name if v.backup is not None else None):
+            if n:
+                later.setdefault(n, (v.name, _villain(v), "Villain card"))
+    for r in C.resources.values():
+        if r.kind == "ally":
+            link = f", linked to {C.teams[r.team].name}" if r.team else ""
+            later.setdefault(r.name, (r.name, f"Ally{link}: {r.ability.text} (uses a Plot Point on the card, or the "
+                                      "card itself)", "Ally"))
+        else:
+            later.setdefault(r.name, (r.name, f"Event: {r.ability.text}", "Event"))
+    for hl in C.headlines.values():
+        later.setdefault(hl.name, (hl.name, _headline(hl, f"Headline, District {_ICON.get(hl.district, '')}"),
+                                   "Headline"))
+    told = [t for e in st.log if (t := e.seen_by(seat)) is not None]
+    for n in sorted(named_in(told, [n for n in later if n not in book.entries])):
+        if later[n][0] not in book.entries:
+            add(*later[n])
     return book.entries
 
 
