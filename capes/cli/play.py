@@ -160,7 +160,8 @@ class Session:
                     self.narrator.flush(self.state, self.owner)
                     bot = self.bots[seat]
                     choice = bot.choose(self.state)
-                    self._say_reason(seat, reason_of(bot))
+                    if len(self.state.decision.options) > 1:  # a forced step needs no reason
+                        self._say_reason(seat, reason_of(bot))
                     self._apply(choice, seat)
                 else:
                     self._human_turn(seat)
