@@ -122,10 +122,12 @@ def play(
     save: Annotated[Path | None, typer.Option(help="keep the game (replayable JSON) in FILE, updated as you play")] = None,
     force: Annotated[bool, typer.Option("--force", help="let --save overwrite an existing file")] = False,
     rules: Annotated[bool, typer.Option("--rules/--no-rules", help="show the rule id of each event")] = True,
+    hints: Annotated[bool, typer.Option("--hints/--no-hints", help="let human seats ask the hard bot (h)")] = True,
 ) -> None:
     """Play in the terminal. Seats default to human (hot-seat) unless --seat says otherwise;
     any seat not named with --seat gets the game's heuristic bot when at least one --seat is given.
-    At any prompt type ? for help: card texts (? NAME), the rule of a log line (r N), undo (u), quit (q)."""
+    At any prompt type ? for help: card texts (? NAME), the rule of a log line (r N), a hint (h), undo (u),
+    quit (q)."""
     from capes.cli.play import Session, describe, parse_seats
 
     g, cfg = _load(game, config)
@@ -138,7 +140,7 @@ def play(
     console.print(f"[bold]{escape(g.name)}[/bold] — seed {s}" + ("" if seed is not None else
                   f" (play this game again with --seed {s})"), highlight=False)
     console.print(escape(describe(g, controllers)) + "   (type ? at any prompt for help)", highlight=False)
-    session = Session(g, state, controllers, console, save, s, show_rules=rules)
+    session = Session(g, state, controllers, console, save, s, show_rules=rules, hints=hints)
     session.run()
     if session.stopped == "interrupted":
         raise typer.Exit(130)

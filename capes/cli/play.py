@@ -21,6 +21,7 @@ from rich.markup import escape
 from capes.cli import prompt as P
 from capes.cli.seats import HUMAN, SeatKind, describe, parse_kind, parse_seats
 from capes.core.bots.base import Bot
+from capes.core.bots.hints import hint, reason_of
 from capes.core.config import quote
 from capes.core.errors import ReplayError
 from capes.core.protocol import Decision, Game, State
@@ -103,8 +104,9 @@ class Session:
 
     def __init__(self, game: Game, state: State, seats: Sequence[SeatKind | str], console: Console,
                  save: Path | None = None, seed: int | None = None, input_fn: Callable[[str], str] = input,
-                 show_rules: bool = True, clear: Callable[[], None] | None = None) -> None:
+                 show_rules: bool = True, clear: Callable[[], None] | None = None, hints: bool = True) -> None:
         self.game = game
+        self.hints = hints
         self.state = state
         self.seats = [s if isinstance(s, SeatKind) else parse_kind(game, s) for s in seats]
         self.console = console
@@ -175,7 +177,11 @@ class Session:
                 assert seat is not None
                 if seat in self.bots:
                     self.narrator.flush(self.state, self.owner)
-                    self._apply(self.bots[seat].choose(self.state), seat)
+                    bot = self.bots[seat]
+                    choice = bot.choose(self.state)
+                    if len(self.state.decision.options) > 1:  # a forced step needs no reason
+                        self._say_reason(seat, reason_of(bot))
+                    self._apply(choice, seat)
                 else:
                     self._human_turn(seat)
                 if max_actions is not None and self.applied >= max_actions:
@@ -194,6 +200,12 @@ class Session:
             write_save(self.save, self.state, self.seats)
             self.console.print(f"Saved to {self.save}")
         return self.state
+
+    def _say_reason(self, seat: int, reason: str | None) -> None:
+        """A bot's one-line reason for the choice it is about to make, before that choice's log lines."""
+        if reason:
+            self.console.print(f"[dim]{escape(self.game.seat_name(seat))} (bot): {escape(reason)}[/dim]",
+                               highlight=False)
 
     def _stop(self, why: str, saved: str, unsaved: str) -> None:
         self.stopped = why
@@ -365,8 +377,10 @@ class Session:
         c = self.console
         word, _, arg = raw.partition(" ")
         word, arg = word.lower(), arg.strip()
-        if raw in ("?", "help", "h"):
+        if raw in ("?", "help"):
             c.print(escape(P.HELP), highlight=False)
+        elif raw in ("h", "hint"):
+            self.show_hint(seat)
         elif raw in ("??", "cards"):
             names = sorted(self.game.glossary(self.state, seat))
             c.print(escape(", ".join(names) if names else "this game offers no texts to read here yet"),
@@ -395,6 +409,17 @@ class Session:
         else:
             return False
         return True
+
+    def show_hint(self, seat: int) -> None:
+        """What the ``hard`` level would choose here, and why (never applied: the choice stays the player's)."""
+        if not self.hints:
+            self.console.print("hints are off at this table")
+            return
+        self.console.print("[dim](thinking…)[/dim]")
+        h = hint(self.game, self.state, seat, seed=self.seed + len(self.state.actions))
+        number = self._numbers[1].get(h.option) if self._numbers is not None else None
+        pick = f" (type {number})" if number is not None else ""
+        self.console.print(escape(h.line()) + pick, highlight=False)
 
     def show(self, seat: int, query: str) -> None:
         gl = self.game.glossary(self.state, seat)
@@ -456,7 +481,7 @@ def _discard_typeahead() -> None:
 
 def run(game: Game, state: State, controllers: Sequence[SeatKind | str], console: Console, save: Path | None,
         seed: int | None = None, input_fn: Any = input, show_rules: bool = True, max_actions: int | None = None,
-        clear: Callable[[], None] | None = None) -> State:
+        clear: Callable[[], None] | None = None, hints: bool = True) -> State:
     """Play ``state`` to the end (or until a human quits); see :class:`Session`."""
-    s = Session(game, state, controllers, console, save, seed, input_fn, show_rules, clear)
+    s = Session(game, state, controllers, console, save, seed, input_fn, show_rules, clear, hints)
     return s.run(max_actions)

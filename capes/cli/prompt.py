@@ -6,6 +6,7 @@
 - ``?`` lists the commands; ``? NAME`` / ``show NAME`` prints the text of a card, skill, villain… in view
   (prefix and fuzzy matching over ``game.glossary(state, seat)``);
 - ``r N`` / ``rule ID`` prints the rule behind log line N (its id, title, where it is and its text);
+- ``h`` asks the ``hard`` bot what it would choose and why (:mod:`capes.core.bots.hints`);
 - ``log [N]`` reprints the last N log lines, ``b`` redraws the board, ``u`` takes back this seat's last
   choice when nothing hidden or random was revealed since, ``q`` saves and quits.
 """
@@ -30,6 +31,7 @@ HELP = """commands (type them at any prompt):
   r N          the rule behind log line N (also: rule ID, e.g. rule alliances/enemy-attack/8)
   log [N]      the last N log lines (default 15), numbered
   b            draw the board again
+  h            a hint: what the hard bot would choose here, and why (the choice stays yours)
   u            take back your last choice (only while nothing hidden or random was revealed since)
   q            save (with --save) and quit"""
 
