@@ -78,7 +78,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: Path = Path("capes.db"), 
     # the h11 protocol with a deadline for each request's head and a cap of connections per address; idle
     # keep-alive, websocket pings (a peer silent for ping_interval after a ping is closed), the request head's
     # size, the connections in all (503 past it) and a bounded graceful shutdown are uvicorn's own settings
-    uvicorn.run(app, host=host, port=port, http=guarded_http(lim), ws="websockets",
+    uvicorn.run(app, host=host, port=port, http=guarded_http(lim), ws="websockets-sansio",
                 ws_max_size=max(WS_MAX_SIZE, 4 * lim.max_message), ws_max_queue=16,
                 ws_per_message_deflate=False, ws_ping_interval=lim.ping_interval, ws_ping_timeout=lim.ping_interval,
                 timeout_keep_alive=lim.keep_alive, h11_max_incomplete_event_size=lim.max_head,
