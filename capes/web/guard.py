@@ -130,6 +130,8 @@ class Bucket:
 
     def take(self, key: str) -> float:
         """0 when ``key`` may go on now (one token taken), else the seconds until it may."""
+        if self.every <= 0:  # no limit
+            return 0.0
         now = self.clock()
         tokens, at = self._level.get(key, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - at) / self.every)
@@ -178,6 +180,18 @@ class LogLimiter:
             msg += f" ({self.dropped} like line(s) of this connection left out)"
             self.dropped = 0
         log.warning(msg, *args)
+
+
+class RateFilter(logging.Filter):
+    """A logging filter: each message template passes ``burst`` times, then once per ``every`` seconds (uvicorn
+    logs one warning per malformed request; a flood of them must not fill the disk)."""
+
+    def __init__(self, burst: int = 5, every: float = 60.0) -> None:
+        super().__init__()
+        self.bucket = Bucket(burst, every)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno >= logging.ERROR or self.bucket.take(str(record.msg)[:200]) == 0
 
 
 class BodyTooLarge(Exception):
@@ -303,6 +317,7 @@ def guarded_http(limits: Limits) -> type[asyncio.Protocol]:
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     peers = Peers(limits.max_conns_per_address)
+    refusals = LogLimiter(limits.log_burst, limits.log_every)
 
     class GuardedH11Protocol(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
@@ -313,7 +328,7 @@ def guarded_http(limits: Limits) -> type[asyncio.Protocol]:
             super().connection_made(transport)
             addr = self.client[0] if self.client else ""
             if peers.open.get(addr) >= peers.limit:
-                log.warning("refused a connection from %s: it has %d open", addr, peers.limit)
+                refusals.warning("refused a connection from %s: it has %d open", addr, peers.limit)
                 transport.close()
                 return
             peers.open.add(addr)

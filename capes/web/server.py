@@ -14,7 +14,7 @@ from pathlib import Path
 
 from capes.web.app import MAX_MESSAGE, create_app
 from capes.web.botrunner import default_workers
-from capes.web.guard import LOOPBACK_HOSTS, Limits, guarded_http, is_loopback
+from capes.web.guard import LOOPBACK_HOSTS, Limits, RateFilter, guarded_http, is_loopback
 
 #: uvicorn refuses websocket frames larger than this before our own check sees them
 WS_MAX_SIZE = 8 * MAX_MESSAGE
@@ -66,6 +66,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: Path = Path("capes.db"), 
     if fds and lim.max_concurrency > fds - 200:  # room for the database, the workers and the log
         lim.max_concurrency = max(50, fds - 200)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("uvicorn.error").addFilter(RateFilter())  # one warning per bad request, limited
     app = create_app(db, bot_pause=bot_pause, bot_workers=bot_workers, bot_processes=bot_processes,
                      allowed_origins=allowed_origins, render_processes=render_processes, tune_gc=True,
                      allowed_hosts=hosts, limits=lim, chosen_seeds=chosen_seeds)
