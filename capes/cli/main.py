@@ -383,6 +383,9 @@ def serve(
     tables_per_address: Annotated[int, typer.Option(
         help="tables one address may create at once, then one per --create-every seconds", min=1)] = 5,
     create_every: Annotated[float, typer.Option(help="seconds per table created after the burst", min=0)] = 60.0,
+    trust_proxy: Annotated[list[str] | None, typer.Option(
+        help="the address of an HTTPS proxy in front of the server: its X-Forwarded-For and X-Forwarded-Proto "
+        "name the client and the scheme")] = None,
 ) -> None:
     """Serve the lobby and the tables in the browser: private seats, server-side bots, nothing lost. More limits:
     ``python -m capes.web.server --help``; README "Running it in public"."""
@@ -391,7 +394,8 @@ def serve(
 
     run_server(host=host, port=port, db=db, allowed_hosts=tuple(allow_host or ()),
                allowed_origins=tuple(allow_origin or ()),
-               limits=Limits(idle_expiry=idle_days * 86400, create_burst=tables_per_address, create_every=create_every))
+               limits=Limits(idle_expiry=idle_days * 86400, create_burst=tables_per_address, create_every=create_every),
+               trusted_proxies=tuple(trust_proxy or ()))
 
 
 def _add_game_commands() -> None:

@@ -309,10 +309,10 @@ class Peers:
     open: Counter = field(default_factory=Counter)
 
 
-def guarded_http(limits: Limits) -> type[asyncio.Protocol]:
+def guarded_http(limits: Limits, trusted: tuple[str, ...] = ()) -> type[asyncio.Protocol]:
     """uvicorn's h11 protocol, with what it lacks for an open network: a request's head must arrive within
     ``request_timeout`` seconds of the connection or of the previous response (an idle or slowloris connection is
-    closed), and at most ``max_conns_per_address`` connections from one address."""
+    closed), and at most ``max_conns_per_address`` connections from one address (but a ``trusted`` proxy's)."""
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -327,6 +327,9 @@ def guarded_http(limits: Limits) -> type[asyncio.Protocol]:
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             addr = self.client[0] if self.client else ""
+            if addr in trusted:
+                self._arm()
+                return
             if peers.open.get(addr) >= peers.limit:
                 refusals.warning("refused a connection from %s: it has %d open", addr, peers.limit)
                 transport.close()

@@ -77,7 +77,7 @@ def build_fields(game_id: str, values: dict[str, Any] | None = None, errors: dic
     return out
 
 
-#: the bot levels the lobby offers: the ismcts budget of each decision, set by the server, never by the form
+#: how long ismcts may think, as the lobby offers it: the budget of each decision, set by the server, never by the form
 #: (``create_app(bot_levels=...)``); every bot decision also stops at the level's ``time_limit`` seconds
 BOT_LEVELS: dict[str, dict[str, Any]] = {
     "quick": {"iterations": 100, "time_limit": 1.0},
@@ -142,10 +142,11 @@ def parse_form(game_id: str, form: Any, levels: list[str] | None = None
             errors["seed"] = f"the seed must be a whole number from 0 to 2^63-1, or empty for a random one (got {quoted(values['seed'])})"
     bot_options: dict[str, Any] = {}
     if "iterations" in form:
-        errors["level"] = f"a bot's budget is the server's: choose a bot level ({', '.join(levels)})"
+        errors["level"] = (f"a bot's budget is the server's: choose how long ismcts thinks "
+                           f"({', '.join(levels)})")
     level = values["level"] or (DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[0])
     if level not in levels:
-        errors["level"] = f"unknown bot level {quoted(level)}; choose one of {', '.join(levels)}"
+        errors["level"] = f"unknown ismcts thinking level {quoted(level)}; choose one of {', '.join(levels)}"
     else:
         values["level"] = level
         bot_options["level"] = level

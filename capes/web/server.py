@@ -41,7 +41,8 @@ def raise_fd_limit() -> int:
 def run(host: str = "127.0.0.1", port: int = 8000, db: Path = Path("capes.db"), bot_pause: float | None = None,
         bot_workers: str = "process", allowed_origins: tuple[str, ...] = (), access_log: bool = True,
         bot_processes: int | None = None, render_processes: int | None = None,
-        allowed_hosts: tuple[str, ...] = (), limits: Limits | None = None, chosen_seeds: bool = False) -> None:
+        allowed_hosts: tuple[str, ...] = (), limits: Limits | None = None, chosen_seeds: bool = False,
+        trusted_proxies: tuple[str, ...] = ()) -> None:
     """Serve until interrupted. ``CAPES_BOT_PAUSE`` (seconds) sets the bots' visible pause (default 0.8),
     ``CAPES_BOT_PROCESSES`` how many worker processes the bots think in (default ``min(2, cpus)``),
     ``CAPES_RENDER_PROCESSES`` how many draw the boards (default 0: the server process draws them; on a
@@ -79,13 +80,15 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: Path = Path("capes.db"), 
     # the h11 protocol with a deadline for each request's head and a cap of connections per address; idle
     # keep-alive, websocket pings (a peer silent for ping_interval after a ping is closed), the request head's
     # size, the connections in all (503 past it) and a bounded graceful shutdown are uvicorn's own settings
-    uvicorn.run(app, host=host, port=port, http=guarded_http(lim), ws="websockets-sansio",
+    # behind a trusted proxy, the client's address and scheme come from its X-Forwarded-For and -Proto headers
+    uvicorn.run(app, host=host, port=port, http=guarded_http(lim, trusted_proxies), ws="websockets-sansio",
                 ws_max_size=max(WS_MAX_SIZE, 4 * lim.max_message), ws_max_queue=16,
                 ws_per_message_deflate=False, ws_ping_interval=lim.ping_interval, ws_ping_timeout=lim.ping_interval,
                 timeout_keep_alive=lim.keep_alive, h11_max_incomplete_event_size=lim.max_head,
                 limit_concurrency=lim.max_concurrency, timeout_graceful_shutdown=5,
                 log_level="info" if access_log else "warning",
-                access_log=access_log, proxy_headers=False, server_header=False)
+                access_log=access_log, proxy_headers=bool(trusted_proxies),
+                forwarded_allow_ips=",".join(trusted_proxies) if trusted_proxies else None, server_header=False)
 
 
 def _env_number(name: str, default: str, kind: type[int] | type[float], lo: float, hi: float) -> float:
@@ -129,7 +132,7 @@ def main(argv: list[str] | None = None) -> None:
     a = ap.parse_args(argv)
     run(a.host, a.port, a.db, a.bot_pause, a.bot_workers, tuple(a.allow_origin), access_log=not a.quiet,
         bot_processes=a.bot_processes, render_processes=a.render_processes, allowed_hosts=tuple(a.allow_host),
-        limits=limits_from(a), chosen_seeds=a.chosen_seeds)
+        limits=limits_from(a), chosen_seeds=a.chosen_seeds, trusted_proxies=tuple(a.trust_proxy))
 
 
 def _seconds(lo: float, hi: float) -> Callable[[str], float]:
@@ -152,6 +155,9 @@ def add_public_flags(ap: argparse.ArgumentParser) -> None:
                     "every request's Host and every browser's Origin must be one of them (repeat for several)")
     ap.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                     help="an exact origin (scheme://host[:port]) whose pages may use this server too")
+    ap.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
+                    help="the address of an HTTPS proxy in front of this server: its X-Forwarded-For and "
+                    "X-Forwarded-Proto name the client and the scheme (repeat for several)")
     ap.add_argument("--idle-days", type=_seconds(0.0001, 3650), default=d.idle_expiry / 86400,
                     help=f"end open tables nobody acted at for this many days (default {d.idle_expiry / 86400:g})")
     ap.add_argument("--tables-per-address", type=_count(1, 10_000), default=d.create_burst,

@@ -295,7 +295,7 @@ def test_bot_budgets_come_from_the_servers_levels_not_the_form(tmp_path):
         hub = c.app.state.hub
         assert hub.bot_budget(hub.tables[table_id(r.text)].rec, "ismcts") == {"iterations": 20}
         r = post(c, "champions", form("champions", ["ismcts"], 1) + [("level", "huge")])
-        assert r.status_code == 400 and "unknown bot level 'huge'; choose one of tiny, small" in html.unescape(r.text)
+        assert r.status_code == 400 and "unknown ismcts thinking level 'huge'; choose one of tiny, small" in html.unescape(r.text)
 
 
 def test_the_fair_gate_serves_the_table_that_used_least_first():

@@ -116,3 +116,15 @@ def test_sigterm_closes_pages_with_a_close_frame_and_stops_the_workers(tmp_path)
         assert code == 1012  # "service restart": a close frame, not a dropped connection
         srv.proc.wait(10)
         assert wait_for(lambda: not alive(workers), 10 - (time.monotonic() - t0)), alive(workers)
+
+
+def test_behind_a_trusted_https_proxy_the_origin_is_https_and_only_then(tmp_path):
+    import httpx
+
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    for extra, want in (((), 403), (("--trust-proxy", "127.0.0.1"), 200)):
+        with running_server(tmp_path / f"p{want}.db", *extra) as (url, port):
+            r = httpx.post(f"{url}/new/champions", content="seat.1=human", timeout=30, headers={
+                **form, "origin": f"https://127.0.0.1:{port}", "x-forwarded-proto": "https",
+                "x-forwarded-for": "203.0.113.9"})
+            assert r.status_code == want, r.text[-300:]

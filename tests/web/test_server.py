@@ -280,7 +280,7 @@ HOSTILE = [  # (method, path, body, headers, status, what the one-line message s
     ("POST", "/new/champions", "--x\r\n", {"content-type": "multipart/form-data; boundary=x"}, 415, "lobby's form"),
     ("POST", "/new/champions", "seat.1=human&seed=" + "9" * 5000, FORM, 400, "(5,000 characters)"),
     ("POST", "/new/champions", "seat.1=human&iterations=5000", FORM, 400, "a bot's budget is the server's"),
-    ("POST", "/new/champions", "seat.1=human&level=" + "9" * 5000, FORM, 400, "unknown bot level '99999"),
+    ("POST", "/new/champions", "seat.1=human&level=" + "9" * 5000, FORM, 400, "unknown ismcts thinking level '99999"),
     ("POST", "/new/champions", "seat.1=human&cfg.heroes=" + "a" * 3000, FORM, 400, "has unknown item"),
     ("POST", "/new/champions", "seat.1=" + "w" * 900, FORM, 400, "unknown kind 'wwwwwwww"),
 ]
