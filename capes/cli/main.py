@@ -378,7 +378,7 @@ def serve(
         "request's Host and every browser's Origin must be one of them")] = None,
     allow_origin: Annotated[list[str] | None, typer.Option(
         help="an exact origin (scheme://host[:port]) whose pages may use the server too")] = None,
-    idle_days: Annotated[float, typer.Option(help="end open tables nobody acted at for this many days",
+    idle_days: Annotated[float, typer.Option(help="end open tables no player acted at for this many days",
                                              min=0.0001, max=3650)] = 7.0,
     tables_per_address: Annotated[int, typer.Option(
         help="tables one address may create at once, then one per --create-every seconds", min=1)] = 5,

@@ -408,7 +408,9 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         WebSocketRoute("/ws/{table}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=sorted(hosts), www_redirect=False)]
+    # (the middleware compares an IPv6 address in its brackets)
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=sorted(f"[{h}]" if ":" in h else h for h in hosts),
+                             www_redirect=False)]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.limits = lim
     return app

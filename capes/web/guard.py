@@ -65,7 +65,7 @@ class Limits:
     #: tables one address may create: a burst of ``create_burst``, then one per ``create_every`` seconds
     create_burst: int = 5
     create_every: float = 60.0
-    #: an open table nobody acted at for this long is ended (seconds; default 7 days)
+    #: an open table no player acted at for this long is ended (seconds; default 7 days)
     idle_expiry: float = 7 * 24 * 3600.0
     #: finished tables rebuilt (replayed) per address: a burst, then one per this many seconds
     rebuild_burst: int = 20

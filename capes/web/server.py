@@ -159,7 +159,7 @@ def add_public_flags(ap: argparse.ArgumentParser) -> None:
                     help="the address of an HTTPS proxy in front of this server: its X-Forwarded-For and "
                     "X-Forwarded-Proto name the client and the scheme (repeat for several)")
     ap.add_argument("--idle-days", type=_seconds(0.0001, 3650), default=d.idle_expiry / 86400,
-                    help=f"end open tables nobody acted at for this many days (default {d.idle_expiry / 86400:g})")
+                    help=f"end open tables no player acted at for this many days (default {d.idle_expiry / 86400:g})")
     ap.add_argument("--tables-per-address", type=_count(1, 10_000), default=d.create_burst,
                     help=f"tables one address may create at once (default {d.create_burst}; then one per "
                     f"--create-every seconds)")

@@ -395,7 +395,7 @@ class Hub:
         from capes.web.lobby import BOT_LEVELS
 
         self.store = store
-        #: an open table nobody acted at for this many seconds is ended
+        #: an open table no player acted at for this many seconds is ended
         self.idle_expiry = idle_expiry
         #: the bot levels and their budgets (the server's: a table records only a level's name)
         self.levels = dict(levels or BOT_LEVELS)
@@ -521,7 +521,7 @@ class Hub:
             self.store.touch(table.rec.id, now)
 
     def expire(self, now: float | None = None) -> int:
-        """End every open table nobody acted at for :attr:`idle_expiry` seconds; they stop counting against the
+        """End every open table no player acted at for :attr:`idle_expiry` seconds; they stop counting against the
         cap of open tables. Returns how many."""
         now = time.time() if now is None else now
         n = 0
@@ -529,8 +529,8 @@ class Hub:
             if t.rec.status != OPEN or now - (t.rec.touched or t.rec.created) < self.idle_expiry:
                 continue
             days = self.idle_expiry / 86400
-            note = (f"ended: nobody acted for {days:g} day(s)" if days >= 1
-                    else f"ended: nobody acted for {self.idle_expiry:g} s")
+            note = (f"ended: no player acted for {days:g} day(s)" if days >= 1
+                    else f"ended: no player acted for {self.idle_expiry:g} s")
             if t.bot_task is not None:
                 t.bot_task.cancel()
             self.store.set_status(t.rec.id, OVER, note)

@@ -179,10 +179,11 @@ def test_only_allowed_hosts_are_served_and_origins_must_match_host_and_scheme(tm
 
 
 def test_an_allowed_public_host_gets_join_links_of_its_own_name(tmp_path):
-    with client(tmp_path / "p.db", allowed_hosts=("games.example",)) as c:
+    with client(tmp_path / "p.db", allowed_hosts=("games.example", "::1")) as c:
         r = c.post("/new/champions", content="seat.1=human", headers={**FORM, "host": "games.example"})
         assert r.status_code == 200 and "http://games.example/t/" in r.text
         assert c.get("/", headers={"host": "localhost"}).status_code == 400  # only the names given
+        assert c.get("/", headers={"host": "[::1]:8000"}).status_code == 200
 
 
 # --- 8. hostile websocket messages -------------------------------------------------------------------------------
@@ -346,7 +347,7 @@ def test_an_idle_open_table_is_ended_and_stops_counting(tmp_path):
             w.send_json({"type": "act", "n": 0, "option": s["decision"]["options"][0]["id"]})
             state_at(w, 1)
         assert hub.expire() == 1
-        assert hub.tables[idle].rec.status == OVER and "nobody acted" in hub.tables[idle].rec.note
+        assert hub.tables[idle].rec.status == OVER and "no player acted" in hub.tables[idle].rec.note
         assert hub.store.count_tables(OPEN) == 1 and hub.store.get_table(busy).status == OPEN
 
 
