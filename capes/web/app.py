@@ -191,8 +191,9 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         except TimeoutError:
             return page("error.html", 408, message=f"the form did not arrive within {lim.request_timeout:g} s")
         try:
-            form = FormData(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True,
-                                      max_num_fields=MAX_FORM_FIELDS))
+            pairs: list[tuple[str, Any]] = list(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True,
+                                                          max_num_fields=MAX_FORM_FIELDS))
+            form = FormData(pairs)
         except ValueError:
             return page("error.html", 400, message=f"the form has more than {MAX_FORM_FIELDS} fields")
         req, values, errors = parse_form(game_id, form, list(levels))

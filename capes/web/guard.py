@@ -267,7 +267,7 @@ class FairGate:
     def used(self, key: str, now: float | None = None) -> float:
         now = time.monotonic() if now is None else now
         u, at = self._used.get(key, (0.0, now))
-        return u * 0.5 ** ((now - at) / self.half_life)
+        return float(u * 0.5 ** ((now - at) / self.half_life))
 
     async def run(self, key: str, work: Callable[[], Awaitable[T]]) -> T:
         if self.free > 0 and not self._waiting:
