@@ -214,6 +214,7 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
                                          chosen_seeds=chosen_seeds)
         except TableError as e:
             return new_form(game_id, values, {"_": str(e)}, status=400)
+        table.owner = address(request)
         table.maybe_bot()
         base = str(request.base_url).rstrip("/")
         links = [{"seat": i + 1, "name": table.seat_name(i), "url": f"{base}/t/{table.rec.id}#{tok}"}

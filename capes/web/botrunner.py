@@ -118,12 +118,12 @@ class BotRunner:
         return self._pool
 
     async def choose(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any],
-                     key: str = "") -> str:
-        """The bot's option; ``key`` (the table) shares the workers fairly with the other keys (see
-        :class:`~capes.web.guard.FairGate`)."""
+                     key: str = "", urgent: bool = False) -> str:
+        """The bot's option; ``key`` (who made the table) shares the workers fairly with the other keys, and an
+        ``urgent`` choice (a player waits for it) goes first (see :class:`~capes.web.guard.FairGate`)."""
         if self._gate is None:
             self._gate = FairGate(self.workers)
-        return await self._gate.run(key, lambda: self._choose(state, bot, seat, seed, opts))
+        return await self._gate.run(key, lambda: self._choose(state, bot, seat, seed, opts), urgent)
 
     async def _choose(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]) -> str:
         loop = asyncio.get_running_loop()

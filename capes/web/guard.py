@@ -253,15 +253,16 @@ def _text_ok(value: Any) -> bool:
 
 
 class FairGate:
-    """``slots`` workers shared fairly by keys (tables): when every worker is busy, the next to go is the waiting
-    key that used the least worker time lately (halved each ``half_life`` seconds), then the first come. So a
-    table whose bots think long waits behind a table whose bot thinks little, and none waits forever."""
+    """``slots`` workers shared fairly by keys: when every worker is busy, the next to go is an urgent request (a
+    person waits for it) before any other, then the one whose key used the least worker time lately (halved each
+    ``half_life`` seconds), then the first come. So a key whose bots think long waits behind one whose bot thinks
+    little, and none waits forever (a key's use fades while it waits)."""
 
     def __init__(self, slots: int, half_life: float = 60.0) -> None:
         self.free = slots
         self.half_life = half_life
         self._used: dict[str, tuple[float, float]] = {}  # key -> (seconds used, at)
-        self._waiting: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[int, float, int, asyncio.Future[None]]] = []
         self._seq = 0
 
     def used(self, key: str, now: float | None = None) -> float:
@@ -269,13 +270,13 @@ class FairGate:
         u, at = self._used.get(key, (0.0, now))
         return float(u * 0.5 ** ((now - at) / self.half_life))
 
-    async def run(self, key: str, work: Callable[[], Awaitable[T]]) -> T:
+    async def run(self, key: str, work: Callable[[], Awaitable[T]], urgent: bool = False) -> T:
         if self.free > 0 and not self._waiting:
             self.free -= 1
         else:
             fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self._seq += 1
-            heapq.heappush(self._waiting, (self.used(key), self._seq, fut))
+            heapq.heappush(self._waiting, (0 if urgent else 1, self.used(key), self._seq, fut))
             try:
                 await fut
             except asyncio.CancelledError:
@@ -294,7 +295,7 @@ class FairGate:
 
     def _release(self) -> None:
         while self._waiting:
-            _, _, fut = heapq.heappop(self._waiting)
+            *_, fut = heapq.heappop(self._waiting)
             if not fut.done():
                 fut.set_result(None)
                 return

@@ -90,6 +90,8 @@ class Table:
         self._drawing_of: State | None = None
         #: bumped at every change a page must see (an action, the table breaking)
         self.epoch = 0
+        #: the address that made the table ('' for one resumed after a restart): its bots share workers by it
+        self.owner = ""
 
     # --- what pages see ----------------------------------------------------------------------
     @property
@@ -361,7 +363,11 @@ class Table:
             opts = self.hub.bot_budget(self.rec, bot)
             seed = bot_seed(self.rec.seed, seat, n)
             try:
-                option = await self.hub.runner.choose(st, bot, seat, seed, opts, key=self.rec.id)
+                # the workers are shared by who made the tables (an address making many bot tables shares one
+                # part), and a table where a player's page is open goes before tables of bots alone
+                waiting = any(c.seat is not None for c in self.conns)
+                option = await self.hub.runner.choose(st, bot, seat, seed, opts, key=self.owner or self.rec.id,
+                                                      urgent=waiting)
             except (OSError, BrokenExecutor) as e:  # no worker now (out of file descriptors, a worker killed):
                 # this passes; the table stays open and the bot tries again (never a table broken for good)
                 self.hub.runner.recover()

@@ -324,6 +324,31 @@ def test_the_fair_gate_serves_the_table_that_used_least_first():
     assert asyncio.run(go()) == ["first", "light", "hog"]  # the hog came first but waits behind the light table
 
 
+def test_a_choice_a_player_waits_for_goes_before_bots_playing_alone():
+    async def go() -> list[str]:
+        gate = FairGate(1)
+        gate._used["player"] = (100.0, time.monotonic())  # even after thinking much
+        order: list[str] = []
+        release = asyncio.Event()
+
+        async def work(name: str) -> None:
+            order.append(name)
+            if name == "first":
+                await release.wait()
+
+        tasks = [asyncio.create_task(gate.run("first", lambda: work("first")))]
+        await asyncio.sleep(0)
+        tasks.append(asyncio.create_task(gate.run("bots", lambda: work("bots"))))
+        await asyncio.sleep(0)
+        tasks.append(asyncio.create_task(gate.run("player", lambda: work("player"), urgent=True)))
+        await asyncio.sleep(0)
+        release.set()
+        await asyncio.gather(*tasks)
+        return order
+
+    assert asyncio.run(go()) == ["first", "player", "bots"]
+
+
 # --- 5. creation rate, idle expiry -------------------------------------------------------------------------------
 
 def test_table_creation_is_rate_limited_per_address_with_the_wait_in_the_page(tmp_path):
