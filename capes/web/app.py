@@ -338,11 +338,11 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
                     old.evict()
             start = max(0, len(t.state.log) - 500) if t.state is not None else 0
             conn = Conn(ws.send_text, seat, start)
+            t.conns.add(conn)  # counted before the next await: pages arriving together see each other
+            pages_open[kind] += 1
             await ws.send_text(json.dumps({"type": "welcome", "table": t.rec.id, "game": t.rec.game,
                                            "seat": seat, "seat_name": t.seat_name(seat) if seat is not None else "",
                                            "log_omitted": start}))
-            t.conns.add(conn)
-            pages_open[kind] += 1
             _seats_changed(t)
             pump = asyncio.get_running_loop().create_task(_pump(t, conn, ws))
             while True:
