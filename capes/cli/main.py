@@ -400,11 +400,29 @@ def serve(
     host: Annotated[str, typer.Option(help="address to bind (loopback by default)")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port", min=1, max=65535)] = 8000,
     db: Annotated[Path, typer.Option(help="SQLite file holding every table and its actions")] = Path("capes.db"),
+    allow_host: Annotated[list[str] | None, typer.Option(
+        help="a name players reach the server by, besides the loopback names (repeat for several); every "
+        "request's Host and every browser's Origin must be one of them")] = None,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        help="an exact origin (scheme://host[:port]) whose pages may use the server too")] = None,
+    idle_days: Annotated[float, typer.Option(help="end open tables no player acted at for this many days",
+                                             min=0.0001, max=3650)] = 7.0,
+    tables_per_address: Annotated[int, typer.Option(
+        help="tables one address may create at once, then one per --create-every seconds", min=1)] = 5,
+    create_every: Annotated[float, typer.Option(help="seconds per table created after the burst", min=0)] = 60.0,
+    trust_proxy: Annotated[list[str] | None, typer.Option(
+        help="the address of an HTTPS proxy in front of the server: its X-Forwarded-For and X-Forwarded-Proto "
+        "name the client and the scheme")] = None,
 ) -> None:
-    """Serve the lobby and the tables in the browser: private seats, server-side bots, nothing lost."""
+    """Serve the lobby and the tables in the browser: private seats, server-side bots, nothing lost. More limits:
+    ``python -m capes.web.server --help``; README "Running it in public"."""
+    from capes.web.guard import Limits
     from capes.web.server import run as run_server
 
-    run_server(host=host, port=port, db=db)
+    run_server(host=host, port=port, db=db, allowed_hosts=tuple(allow_host or ()),
+               allowed_origins=tuple(allow_origin or ()),
+               limits=Limits(idle_expiry=idle_days * 86400, create_burst=tables_per_address, create_every=create_every),
+               trusted_proxies=tuple(trust_proxy or ()))
 
 
 def _add_game_commands() -> None:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from capes.core.decision import GAME_OVER, JSON, Decision, Option, Text
 from capes.core.errors import EngineError, IllegalAction, ReplayError
 from capes.core.jsontext import ListJson, encode, int_text
-from capes.core.rng import Rng
+from capes.core.rng import Rng, rng_for
 
 if TYPE_CHECKING:
     from capes.core.config import Param
@@ -160,7 +160,7 @@ class Game(ABC):
             raise ReplayError("state file config differs from this game's config; load it with capes.load_state")
         state = self._blank_state()
         state.seed = int(doc["seed"])
-        state.rng = Rng(0)
+        state.rng = rng_for(state.seed)  # the seed names the generator (and keys the keyed one)
         state.rng.state = int(doc["rng"])
         state.actions = [str(a) for a in doc["actions"]]
         state.log = [Event(e[0], e[1], e[2], e[3]) for e in doc["log"]]
@@ -251,7 +251,7 @@ class State(ABC):
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
         self.seed = seed
-        self.rng = Rng(seed)
+        self.rng = rng_for(seed)
         self.actions = []
         self.log = []
         self._decision = None
@@ -390,8 +390,12 @@ class State(ABC):
         other = _new_object(self.__class__)
         other.game = self.game
         other.seed = self.seed
-        other.rng = rng = _new_object(Rng)
-        rng.state = self.rng.state
+        mine = self.rng
+        if mine.__class__ is Rng:
+            other.rng = rng = _new_object(Rng)
+            rng.state = mine.state
+        else:  # the keyed generator of a server table
+            other.rng = mine.copy()
         other.actions = self.actions.copy()
         other.log = self.log.copy()
         other._decision = self._decision

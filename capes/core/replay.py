@@ -18,6 +18,7 @@ from capes.core.config import FileProblem, quote, read_text_bounded
 from capes.core.errors import CapesError, ReplayError
 from capes.core.protocol import State, parse_document, replay_actions
 from capes.core.registry import load
+from capes.core.rng import KEYED, KEYED_LIMIT, SPLITMIX64, generator_of
 
 FORMAT = "capes-replay/1"
 #: the largest save file read (a game of 100,000 actions is about 4 MB)
@@ -44,6 +45,8 @@ def save_game(state: State, seats: Sequence[Mapping[str, Any]] | None = None) ->
         "config": state.game.config_json(),
         "seed": state.seed,
     }
+    if generator_of(state.seed) != SPLITMIX64:  # a save without "rng" is SplitMix64 (every save before issue 42)
+        doc["rng"] = generator_of(state.seed)
     if seats is not None:
         doc["seats"] = [dict(s) for s in seats]
     doc["actions"] = list(state.actions)
@@ -111,8 +114,12 @@ def parse_save(data: str | Mapping[str, Any]) -> dict[str, Any]:
     for key, typ in (("game", str), ("config", dict), ("seed", int), ("actions", list)):
         if not isinstance(doc.get(key), typ) or isinstance(doc.get(key), bool):
             raise ReplayError(f"saved game lacks '{key}' ({typ.__name__}); expected keys: game, config, seed, actions")
-    if not 0 <= doc["seed"] < 2**64:
-        raise ReplayError(f"saved game seed must be from 0 to 2**64-1 (got {quote(doc['seed'])})")
+    if not 0 <= doc["seed"] < KEYED_LIMIT:
+        raise ReplayError(f"saved game seed must be from 0 to 2**512-1 (got a {doc['seed'].bit_length()}-bit number)")
+    named = doc.get("rng", SPLITMIX64)
+    if named != generator_of(doc["seed"]):
+        raise ReplayError(f"saved game names generator {quote(named)} but its seed is one of "
+                          f"{generator_of(doc['seed'])} (seeds below 2**64: {SPLITMIX64}; from 2**64: {KEYED})")
     for i, a in enumerate(doc["actions"]):
         if not isinstance(a, str):
             raise ReplayError(f"action #{i + 1} is not a string (got {quote(a)})")

@@ -23,10 +23,20 @@ A bound above ``2**64`` takes as many 64-bit draws as it needs, joined into one 
 True
 >>> Rng(7).dice(5, 6)
 [3, 0, 0, 3, 4]
+
+A game's generator is named by its seed (:func:`rng_for`): a seed below ``2**64`` is SplitMix64, fast, for
+simulations, tests and every game saved before issue 42; a seed from :data:`KEYED_FLOOR` up is a key of
+:class:`KeyedRng`, a keyed BLAKE2b counter stream (what a seat sees gives no way to the other numbers faster
+than guessing the key). The server draws such a key of 128 random bits for each table (:func:`secret_seed`).
+
+>>> type(rng_for(7)).__name__, type(rng_for(KEYED_FLOOR)).__name__, generator_of(secret_seed())
+('Rng', 'KeyedRng', 'blake2b-ctr')
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -158,10 +168,106 @@ class Rng:
         return r
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rng) and other.state == self.state
+        return other.__class__ is Rng and isinstance(other, Rng) and other.state == self.state
 
     def __hash__(self) -> int:
         return hash(self.state)
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state})"
+
+
+#: the names a save records for its generator (absent from a save: SplitMix64)
+SPLITMIX64, KEYED = "splitmix64", "blake2b-ctr"
+#: the smallest seed of the keyed generator; every seed below it is a SplitMix64 seed
+KEYED_FLOOR = 1 << 64
+#: seeds of the keyed generator are below this (512 bits: one BLAKE2b block of key material)
+KEYED_LIMIT = 1 << 512
+#: random bits in a server table's seed (:func:`secret_seed`)
+SECRET_BITS = 128
+
+
+def generator_of(seed: int) -> str:
+    """The generator's name for ``seed``: ``splitmix64`` below :data:`KEYED_FLOOR`, else ``blake2b-ctr``."""
+    return KEYED if seed >= KEYED_FLOOR else SPLITMIX64
+
+
+def rng_for(seed: int) -> Rng:
+    """A game's generator for ``seed`` (see the module docstring); a seed at or above :data:`KEYED_LIMIT` raises."""
+    if seed < KEYED_FLOOR:
+        return Rng(seed)
+    return KeyedRng(seed)
+
+
+def secret_seed() -> int:
+    """A seed for a game whose hidden cards must stay hidden: ``2**128`` plus 128 bits from :mod:`secrets`."""
+    return (1 << SECRET_BITS) | secrets.randbits(SECRET_BITS)
+
+
+class KeyedRng(Rng):
+    """The keyed generator: draw ``i`` (from 0) is the 8-byte keyed BLAKE2b of ``i``, the key a BLAKE2b digest of
+    the seed. ``state`` is how many draws were taken, so a copy is two ints and a shared hasher, and ``to_json``
+    stores it as it stores SplitMix64's state (the seed names the generator and its key).
+
+    The numbers of :meth:`randbelow`, :meth:`dice`, :meth:`shuffle` follow the same rules as :class:`Rng`'s
+    (rejection of the top ``2**64 % n`` values, Fisher–Yates from the last index), drawn from this stream:
+
+    >>> r = KeyedRng(KEYED_FLOOR + 1); a = [r.randbelow(6) for _ in range(4)]; r.state
+    4
+    >>> r2 = KeyedRng(KEYED_FLOOR + 1); r2.dice(4, 6) == a, r2.copy() == r2, r2.copy() == Rng(4)
+    (True, True, False)
+    """
+
+    __slots__ = ("seed", "_mac")
+
+    def __init__(self, seed: int) -> None:  # noqa: D107
+        if not KEYED_FLOOR <= seed < KEYED_LIMIT:
+            raise ValueError(f"a keyed generator's seed is from 2**64 to 2**512 - 1 (got a {seed.bit_length()}-bit "
+                             "number)")
+        self.seed = seed
+        self.state = 0
+        key = hashlib.blake2b(seed.to_bytes(64, "little"), digest_size=32, person=b"capes-rng-key").digest()
+        self._mac = hashlib.blake2b(key=key, digest_size=8, person=b"capes-rng-out")
+
+    def next_u64(self) -> int:
+        h = self._mac.copy()
+        h.update(self.state.to_bytes(16, "little"))
+        self.state += 1
+        return int.from_bytes(h.digest(), "little")
+
+    def randbelow(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        x = self.next_u64()
+        if n > _TWO64:
+            return self._randbelow_wide(n, x)
+        limit = _TWO64 - _TWO64 % n
+        while x >= limit:
+            x = self.next_u64()
+        return x % n
+
+    def dice(self, n: int, sides: int) -> list[int]:
+        return [self.randbelow(sides) for _ in range(n)]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def fork(self) -> Rng:
+        """A new keyed generator whose key is two draws of this one (advances this one)."""
+        return KeyedRng(KEYED_FLOOR << 64 | self.next_u64() << 64 | self.next_u64())
+
+    def copy(self) -> Rng:
+        r = KeyedRng.__new__(KeyedRng)
+        r.seed, r.state, r._mac = self.seed, self.state, self._mac
+        return r
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KeyedRng) and other.seed == self.seed and other.state == self.state
+
+    def __hash__(self) -> int:
+        return hash((self.seed, self.state))
+
+    def __repr__(self) -> str:
+        return f"KeyedRng(state={self.state})"  # never the seed: it is the key

@@ -12,12 +12,13 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
-from starlette.formparsers import MultiPartException
+from starlette.datastructures import FormData
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -26,11 +27,22 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from capes.core.errors import CapesError
 from capes.core.registry import game_class, game_ids
-from capes.core.replay import save_game
 from capes.core.rules import RulesIndex
 from capes.web import collector
 from capes.web.botrunner import BotRunner
-from capes.web.lobby import MAX_FORM_SEATS, build_fields, parse_form, quoted, seat_choices
+from capes.web.guard import (
+    LOOPBACK_HOSTS,
+    BodyTooLarge,
+    Bucket,
+    Counter,
+    Limits,
+    LogLimiter,
+    origin_allowed,
+    parse_message,
+    read_body,
+    split_host,
+)
+from capes.web.lobby import BOT_LEVELS, MAX_FORM_SEATS, build_fields, parse_form, quoted, seat_choices
 from capes.web.render import RenderPool
 from capes.web.storage import OPEN, OVER, SqliteStorage, Storage
 from capes.web.tables import Hub, Table, TableError
@@ -39,15 +51,13 @@ from capes.web.updates import Conn
 log = logging.getLogger("capes.web")
 
 #: the largest websocket message a page may send (an action is ~100 bytes)
-MAX_MESSAGE = 2048
+MAX_MESSAGE = Limits.max_message
 #: the largest form a page may post
-MAX_FORM = 16 * 1024
+MAX_FORM = Limits.max_body
 #: fields the lobby's form may post at most
 MAX_FORM_FIELDS = 64
-#: pages watching one table at most
-MAX_CONNS_PER_TABLE = 64
 #: pages connected to the whole server at most (default of ``create_app(max_pages=...)``)
-MAX_PAGES = 4096
+MAX_PAGES = Limits.max_pages
 #: replies a page may leave unread before it is disconnected (it sends but does not read)
 MAX_OUTBOX = 64
 STATIC = Path(__file__).parent / "static"
@@ -64,36 +74,42 @@ def page(name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
                         headers={**NO_STORE, "Content-Security-Policy": CSP})
 
 
-def origin_allowed(ws: WebSocket, extra: frozenset[str]) -> bool:
-    """A browser's websocket must come from a page of this server (or an origin listed at start)."""
-    origin = ws.headers.get("origin")
-    if origin is None:  # not a browser (scripts, the load bench): it still needs a token to act
-        return True
-    if origin in extra:
-        return True
-    host = ws.headers.get("host", "")
-    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
-
-
 def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot_pause: float = 0.8,
                bot_workers: str = "process", bot_processes: int | None = None,
                allowed_origins: tuple[str, ...] = (), max_open: int = 2000, version: str | None = None,
-               max_pages: int = MAX_PAGES, render_processes: int = 0, tune_gc: bool = False) -> Starlette:
+               max_pages: int | None = None, render_processes: int = 0, tune_gc: bool = False,
+               allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS, limits: Limits | None = None,
+               chosen_seeds: bool = False, bot_levels: dict[str, dict[str, Any]] | None = None) -> Starlette:
     """The server app. ``store`` replaces the SQLite file ``db`` (a storage backend of your own);
     ``version`` is the capes version recorded with new tables (default ``capes.__version__``).
     Bots think in ``bot_processes`` worker processes (default ``min(2, cpus)``; threads with
     ``bot_workers="thread"``); the boards are drawn in ``render_processes`` worker processes (0: on the
     event loop). ``tune_gc``: once the tables are resumed, set the garbage collector up for a long-running
-    server (:func:`~capes.web.collector.tune_gc`; ``capes serve`` does, tests do not)."""
+    server (:func:`~capes.web.collector.tune_gc`; ``capes serve`` does, tests do not).
+
+    ``allowed_hosts``: the names this server answers to (the Host header of every request and websocket, and
+    the Origin of every browser's); ``limits``: see :class:`~capes.web.guard.Limits`; ``chosen_seeds``: let a
+    table of several humans have a seed its creator chose (tests, one machine shared by friends; a chosen seed
+    tells its chooser every hidden card); ``bot_levels``: the bot levels the lobby offers, name -> ismcts budget
+    (default :data:`~capes.web.lobby.BOT_LEVELS`)."""
+    lim = limits or Limits()
+    if max_pages is not None:
+        lim.max_pages = max_pages
+    levels = dict(bot_levels or BOT_LEVELS)
     hub_box: dict[str, Hub] = {}
-    pages_open = [0]  # websockets accepted and not yet closed, over every table
+    pages_open = {"seat": 0, "watch": 0}  # websockets accepted and not yet closed, over every table
+    per_address = Counter()  # websockets open, by client address
+    creates = Bucket(lim.create_burst, lim.create_every)
+    rebuilds = Bucket(lim.rebuild_burst, lim.rebuild_every)
     extra_origins = frozenset(allowed_origins)
+    hosts = frozenset(split_host(h)[0] if h.startswith("[") else h.lower() for h in allowed_hosts)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub = Hub(store or SqliteStorage(db), BotRunner(bot_workers, bot_processes), bot_pause=bot_pause,
                   max_open=max_open, version=version,
-                  render=RenderPool(render_processes) if render_processes else None)
+                  render=RenderPool(render_processes) if render_processes else None,
+                  idle_expiry=lim.idle_expiry, levels=levels)
         if hub.render is not None:
             await hub.render.start()
         for g in game_ids():  # import each game, its content and rules index now, not during a player's request
@@ -105,12 +121,14 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         if n:
             log.info("resumed %d unfinished table(s)", n)
         hub_box["hub"] = app.state.hub = hub
+        expiry = asyncio.get_running_loop().create_task(hub.expire_forever())
         if tune_gc:
             collector.tune_gc()
         prof = _profiler()
         try:
             yield
         finally:
+            expiry.cancel()
             await hub.close()
             if prof is not None:
                 prof.disable()
@@ -119,21 +137,34 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
     def hub() -> Hub:
         return hub_box["hub"]
 
+    def address(conn: Request | WebSocket) -> str:
+        return conn.client.host if conn.client is not None else ""
+
     def games() -> list[dict[str, str]]:
         return [{"id": g, "name": game_class(g).name, "summary": game_class(g).summary} for g in game_ids()]
 
+    def listed(limit: int) -> list[dict[str, Any]]:
+        out = []
+        for r in hub().store.list_tables(OPEN, limit, public=True):
+            t = hub().tables.get(r.id)  # every open table is held (resumed at start, or made here)
+            if t is not None:
+                out.append(t.public_summary())
+        return out
+
     async def lobby(request: Request) -> Response:
-        tables = [t.public_summary() for t in (hub().get(r.id) for r in hub().store.list_tables(OPEN, 50)) if t]
-        done = hub().store.list_tables(OVER, 10)
-        return page("lobby.html", games=games(), tables=tables, done=done)
+        done = hub().store.list_tables(OVER, 10, public=True)
+        return page("lobby.html", games=games(), tables=listed(50), done=done)
 
     def new_form(game_id: str, values: dict[str, Any] | None = None, errors: dict[str, str] | None = None,
-                 status: int = 200) -> Response:
+                 status: int = 200, headers: dict[str, str] | None = None) -> Response:
         values = values or {}
-        return page("new.html", status=status, game={"id": game_id, "name": game_class(game_id).name},
+        resp = page("new.html", status=status, game={"id": game_id, "name": game_class(game_id).name},
                     fields=build_fields(game_id, {k: v for k, v in values.items()}, errors),
                     errors=errors or {}, values=values, seat_kinds=seat_choices(game_id),
-                    seats=values.get("seats") or ["human"] + ["random"] * (MAX_FORM_SEATS - 1))
+                    seats=values.get("seats") or ["human"] + ["random"] * (MAX_FORM_SEATS - 1),
+                    levels=list(levels))
+        resp.headers.update(headers or {})
+        return resp
 
     async def new_table(request: Request) -> Response:
         game_id = request.path_params["game"]
@@ -141,9 +172,8 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
             return page("error.html", 404, message=f"unknown game {quoted(game_id)}; known: {', '.join(game_ids())}")
         if request.method == "GET":
             return new_form(game_id)
-        origin = request.headers.get("origin")
-        if origin is not None and origin not in extra_origins and \
-                urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower():
+        if not origin_allowed(request.headers.get("origin"), request.headers.get("host", ""), request.url.scheme,
+                              hosts, extra_origins):
             return page("error.html", 403, message="a table is created from this server's own lobby page")
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/x-www-form-urlencoded":
             return page("error.html", 415, message="a table is created by posting the lobby's form "
@@ -151,20 +181,40 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         try:
             length = int(request.headers.get("content-length") or 0)
         except ValueError:
-            length = MAX_FORM + 1
-        if length > MAX_FORM:
-            return page("error.html", 413, message=f"the form is larger than {MAX_FORM} bytes")
+            length = lim.max_body + 1
+        if length > lim.max_body:
+            return page("error.html", 413, message=f"the form is larger than {lim.max_body} bytes")
+        try:  # counted as it arrives: a chunked body has no Content-Length
+            body = await read_body(request.stream(), lim.max_body, lim.request_timeout)
+        except BodyTooLarge:
+            return page("error.html", 413, message=f"the form is larger than {lim.max_body} bytes")
+        except TimeoutError:
+            return page("error.html", 408, message=f"the form did not arrive within {lim.request_timeout:g} s")
         try:
-            form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)
-        except (HTTPException, MultiPartException):
+            pairs: list[tuple[str, Any]] = list(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True,
+                                                          max_num_fields=MAX_FORM_FIELDS))
+            form = FormData(pairs)
+        except ValueError:
             return page("error.html", 400, message=f"the form has more than {MAX_FORM_FIELDS} fields")
-        req, values, errors = parse_form(game_id, form)
+        req, values, errors = parse_form(game_id, form, list(levels))
         if req is None:
             return new_form(game_id, values, errors, status=400)
+        wait = creates.take(address(request))
+        if wait > 0:
+            return new_form(game_id, values, {"_": f"this address made {lim.create_burst} tables lately; "
+                                              f"try again in {wait:.0f} s"}, status=429,
+                            headers={"Retry-After": str(int(wait) + 1)})
+        if req.seed is not None and not chosen_seeds and req.seats.count("human") > 1:
+            return new_form(game_id, values, {"seed": (
+                f"a chosen seed would tell its chooser every hidden card of the other "
+                f"{req.seats.count('human') - 1} human seat(s); leave it empty (a chosen seed is for a table "
+                "whose only human is you)")}, status=400)
         try:
-            table, tokens = hub().create(req.game, req.seats, req.seed, req.bot_options)
+            table, tokens = hub().create(req.game, req.seats, req.seed, req.bot_options, public=req.public,
+                                         chosen_seeds=chosen_seeds)
         except TableError as e:
             return new_form(game_id, values, {"_": str(e)}, status=400)
+        table.owner = address(request)
         table.maybe_bot()
         base = str(request.base_url).rstrip("/")
         links = [{"seat": i + 1, "name": table.seat_name(i), "url": f"{base}/t/{table.rec.id}#{tok}"}
@@ -174,21 +224,24 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
                     bots=[(table.seat_name(i), k) for i, k in enumerate(table.rec.seats) if k != "human"])
 
     async def table_page(request: Request) -> Response:
-        t = hub().get(request.path_params["table"])
-        if t is None:
+        tid = request.path_params["table"]
+        rec = t.rec if (t := hub().tables.get(tid)) is not None else hub().store.get_table(tid)
+        if rec is None:  # (the stored record is enough: a finished table is not replayed to show its page)
             return page("error.html", 404, message="no such table")
-        return page("table.html", table=t.rec, game_name=game_class(t.rec.game).name)
+        return page("table.html", table=rec, game_name=game_class(rec.game).name)
 
     async def save(request: Request) -> Response:
-        t = hub().get(request.path_params["table"])
-        if t is None:
+        tid = request.path_params["table"]
+        rec = t.rec if (t := hub().tables.get(tid)) is not None else hub().store.get_table(tid)
+        if rec is None:
             return PlainTextResponse("no such table", 404)
-        if t.rec.status == OPEN or t.state is None:
-            # a running game's seed and actions would reveal every deck
+        if rec.status != OVER:
+            # a running game's seed and actions would reveal every deck (a broken one may be resumed one day)
             return PlainTextResponse("the save can be downloaded when the game is over", 403)
-        body = json.dumps(save_game(t.state), indent=1) + "\n"
+        doc = hub().save_document(rec)  # from the record and its actions: no replay
+        body = json.dumps(doc, indent=1) + "\n"
         return Response(body, media_type="application/json", headers={
-            **NO_STORE, "Content-Disposition": f'attachment; filename="capes-{t.rec.game}-{t.rec.id}.json"'})
+            **NO_STORE, "Content-Disposition": f'attachment; filename="capes-{rec.game}-{rec.id}.json"'})
 
     async def rule(request: Request) -> Response:
         rid = request.path_params["rule"]
@@ -207,56 +260,102 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
             return RulesIndex.for_game(game_id)
 
     async def tables_json(request: Request) -> Response:
-        out = [t.public_summary() for t in (hub().get(r.id) for r in hub().store.list_tables(OPEN, 200)) if t]
-        return JSONResponse(out)
+        return JSONResponse(listed(200))
+
+    async def refuse(ws: WebSocket, message: str, code: int) -> None:
+        await _send_error(ws, message, fatal=True)
+        await ws.close(code=code)
 
     async def ws_table(ws: WebSocket) -> None:
-        if not origin_allowed(ws, extra_origins):
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host", ""), ws.url.scheme, hosts,
+                              extra_origins):
             await ws.close(code=1008)
             return
-        t = hub().get(ws.path_params["table"])
-        if t is None:
-            await ws.close(code=4404)
+        addr = address(ws)
+        if per_address.get(addr) >= lim.max_pages_per_address:
+            await ws.close(code=4429)  # (before accepting: costs nothing more)
             return
+        per_address.add(addr)
+        try:
+            await _serve_page(ws, addr)
+        finally:
+            per_address.drop(addr)
+
+    async def _serve_page(ws: WebSocket, addr: str) -> None:
+        tid = ws.path_params["table"]
+        t = hub().tables.get(tid)
+        if t is None:
+            if hub().store.get_table(tid) is None:
+                await ws.close(code=4404)
+                return
+            if rebuilds.take(addr) > 0:  # a finished table is replayed to be shown: a few per address
+                await ws.close(code=4429)
+                return
+            t = hub().get(tid)
+            if t is None:
+                await ws.close(code=4404)
+                return
         await ws.accept()
+        logs = LogLimiter(lim.log_burst, lim.log_every)
         conn: Conn | None = None
         pump: asyncio.Task[None] | None = None
+        kind = ""
         try:
-            hello = await _receive(ws)
+            try:
+                m = await asyncio.wait_for(ws.receive(), lim.hello_timeout)
+            except TimeoutError:
+                await refuse(ws, f"no hello within {lim.hello_timeout:g} s; the first message must be "
+                             "{\"type\": \"hello\", \"token\": <token or null>}", 4408)
+                return
+            if m["type"] == "websocket.disconnect":
+                return
+            hello, why = parse_message(m.get("text"), lim)
             if hello is None or hello.get("type") != "hello":
-                await _send_error(ws, "the first message must be {\"type\": \"hello\", \"token\": <token or null>}")
-                await ws.close(code=4400)
+                await refuse(ws, (why + "; " if why else "") +
+                             "the first message must be {\"type\": \"hello\", \"token\": <token or null>}", 4400)
                 return
             try:
                 seat = hub().join(t, hello.get("token"))
             except TableError as e:
-                await _send_error(ws, str(e), fatal=True)
-                await ws.close(code=4403)
+                await refuse(ws, str(e), 4403)
                 return
-            if pages_open[0] >= max_pages:
-                await _send_error(ws, f"this server already has {max_pages} pages open; try again later", fatal=True)
-                await ws.close(code=4429)
-                return
-            if len(t.conns) >= MAX_CONNS_PER_TABLE:
-                await _send_error(ws, f"this table already has {MAX_CONNS_PER_TABLE} pages open", fatal=True)
-                await ws.close(code=4429)
-                return
+            kind = "watch" if seat is None else "seat"
+            if seat is None:
+                if pages_open["watch"] >= lim.max_spectator_pages:
+                    await refuse(ws, f"this server already has {lim.max_spectator_pages} spectator pages open; "
+                                 "try again later", 4429)
+                    return
+                if sum(1 for c in t.conns if c.seat is None) >= lim.max_spectators_per_table:
+                    await refuse(ws, f"this table already has {lim.max_spectators_per_table} spectators; "
+                                 "try again later", 4429)
+                    return
+            else:
+                if pages_open["seat"] >= lim.max_pages:
+                    await refuse(ws, f"this server already has {lim.max_pages} pages open; try again later", 4429)
+                    return
+                mine = sorted((c for c in t.conns if c.seat == seat), key=lambda c: c.opened)
+                for old in mine[: max(0, len(mine) - lim.max_pages_per_seat + 1)]:  # the newest page wins
+                    old.evict()
             start = max(0, len(t.state.log) - 500) if t.state is not None else 0
             conn = Conn(ws.send_text, seat, start)
+            t.conns.add(conn)  # counted before the next await: pages arriving together see each other
+            pages_open[kind] += 1
             await ws.send_text(json.dumps({"type": "welcome", "table": t.rec.id, "game": t.rec.game,
                                            "seat": seat, "seat_name": t.seat_name(seat) if seat is not None else "",
                                            "log_omitted": start}))
-            t.conns.add(conn)
-            pages_open[0] += 1
             _seats_changed(t)
-            pump = asyncio.get_running_loop().create_task(_pump(t, conn))
+            pump = asyncio.get_running_loop().create_task(_pump(t, conn, ws))
             while True:
                 if len(conn.outbox) > MAX_OUTBOX:
                     await ws.close(code=1008)
                     return
-                msg = await _receive(ws)
+                m = await ws.receive()
+                if m["type"] == "websocket.disconnect":
+                    return
+                msg, why = parse_message(m.get("text"), lim)
                 if msg is None:
-                    conn.push({"type": "error", "message": _last_error(ws)})
+                    logs.warning("table %s: %s: %s", t.rec.id, addr, why)
+                    conn.push({"type": "error", "message": why})
                     continue
                 if msg.get("type") == "act":
                     n, option = msg.get("n"), msg.get("option")
@@ -286,12 +385,17 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
                                "expected act, show or ping"})
         except WebSocketDisconnect:
             pass
+        except Exception as e:  # never a traceback per hostile message: one line (limited), and a close frame
+            logs.warning("table %s: %s: page closed after %s: %s", t.rec.id, addr, type(e).__name__,
+                         quoted(e, 120))
+            with contextlib.suppress(Exception):
+                await ws.close(code=1011)
         finally:
             if pump is not None:
                 pump.cancel()
             if conn is not None:
                 conn.closed = True
-                pages_open[0] -= 1
+                pages_open[kind] -= 1
                 t.conns.discard(conn)
                 _seats_changed(t)
 
@@ -306,7 +410,12 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
         WebSocketRoute("/ws/{table}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    # (the middleware compares an IPv6 address in its brackets)
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=sorted(f"[{h}]" if ":" in h else h for h in hosts),
+                             www_redirect=False)]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    app.state.limits = lim
+    return app
 
 
 def _profiler() -> cProfile.Profile | None:
@@ -316,36 +425,6 @@ def _profiler() -> cProfile.Profile | None:
     prof = cProfile.Profile(time.process_time)  # CPU time: the machine may be shared
     prof.enable()
     return prof
-
-
-_ERR = "_capes_last_error"
-
-
-def _last_error(ws: WebSocket) -> str:
-    return str(getattr(ws, _ERR, "bad message"))
-
-
-async def _receive(ws: WebSocket) -> dict[str, Any] | None:
-    """The next message as a dict, or None (with the reason kept) when it is not acceptable."""
-    m = await ws.receive()
-    if m["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(m.get("code", 1000))
-    text = m.get("text")
-    if text is None:
-        setattr(ws, _ERR, "messages are JSON text, not binary")
-        return None
-    if len(text) > MAX_MESSAGE:
-        setattr(ws, _ERR, f"message too long ({len(text)} characters; at most {MAX_MESSAGE})")
-        return None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        setattr(ws, _ERR, f"message is not valid JSON ({e.msg})")
-        return None
-    if not isinstance(data, dict):
-        setattr(ws, _ERR, "a message is a JSON object with a \"type\"")
-        return None
-    return data
 
 
 async def _send_error(ws: WebSocket, message: str, fatal: bool = False) -> None:
@@ -358,12 +437,16 @@ def _seats_changed(t: Table) -> None:
         c.push({"type": "seats", "seats": seats})
 
 
-async def _pump(t: Table, conn: Conn) -> None:
+async def _pump(t: Table, conn: Conn, ws: WebSocket) -> None:
     """Send this page its messages: queued ones, then the table's latest state (older ones are skipped)."""
     try:
         while True:
             await conn.wake.wait()
             conn.wake.clear()
+            if conn.evicted:  # the seat opened a newer page
+                await _send_error(ws, "this seat was opened in another page; this one is closed", fatal=True)
+                await ws.close(code=4409)
+                return
             while conn.outbox:
                 await conn.send(conn.outbox.popleft())
             if conn.sent_epoch != t.epoch:

@@ -25,6 +25,7 @@ from typing import Any
 
 from capes.core.bots.base import make_bot
 from capes.core.protocol import Game, State
+from capes.web.guard import FairGate
 
 _GAMES: dict[str, Game] = {}  # per worker process: configured games by (game id, config)
 
@@ -70,6 +71,18 @@ def choose_from_json(game_id: str, config: dict[str, Any], state_json: str, bot:
     return option, Thought(_here(), t0, time.monotonic())
 
 
+def watch_parent(parent: int, every: float = 1.0) -> None:
+    """Run in each worker process as it starts: a thread that ends the worker when the server that started it is
+    gone (killed with SIGKILL, it could not stop its workers), within ``every`` seconds."""
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="capes-watch-parent", daemon=True).start()
+
+
 def _choose_here(state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]) -> tuple[str, Thought]:
     t0 = time.monotonic()
     option = make_bot(bot, state.game, seat, seed=seed, **opts).choose(state)
@@ -91,17 +104,28 @@ class BotRunner:
         self._pool: Executor | None = None
         #: the latest choices' workers and times (the newest 256)
         self.thoughts: deque[Thought] = deque(maxlen=256)
+        #: the workers, shared fairly by the tables (created in the event loop, at the first choice)
+        self._gate: FairGate | None = None
 
     def _executor(self) -> Executor:
         if self._pool is None:
             if self.kind == "process":
                 # spawn: a fork of a server with running threads and an event loop is unsafe
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=watch_parent, initargs=(os.getpid(),))
             else:
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="capes-bot")
         return self._pool
 
-    async def choose(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]) -> str:
+    async def choose(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any],
+                     key: str = "", urgent: bool = False) -> str:
+        """The bot's option; ``key`` (who made the table) shares the workers fairly with the other keys, and an
+        ``urgent`` choice (a player waits for it) goes first (see :class:`~capes.web.guard.FairGate`)."""
+        if self._gate is None:
+            self._gate = FairGate(self.workers)
+        return await self._gate.run(key, lambda: self._choose(state, bot, seat, seed, opts), urgent)
+
+    async def _choose(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]) -> str:
         loop = asyncio.get_running_loop()
         if self.kind == "process":
             option, thought = await loop.run_in_executor(
@@ -119,7 +143,25 @@ class BotRunner:
         return sum(1 for i, a in enumerate(ts) for b in ts[i + 1:]
                    if b.start < a.end and a.worker != b.worker)
 
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+    def recover(self) -> None:
+        """After a choice failed for want of a worker: drop a broken pool (the next choice starts a new one)."""
+        pool = self._pool
+        if isinstance(pool, ProcessPoolExecutor) and getattr(pool, "_broken", False):
             self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop the workers now, a choice in progress too (its table's bot thinks again after a restart)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        procs = list(getattr(pool, "_processes", {}).values()) if isinstance(pool, ProcessPoolExecutor) else []
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+        deadline = time.monotonic() + timeout
+        for p in procs:
+            p.join(max(0.0, deadline - time.monotonic()))
+            if p.is_alive():
+                p.kill()

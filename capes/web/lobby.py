@@ -4,7 +4,6 @@ same validation as ``--config`` (so an error reads the same in the terminal and 
 from __future__ import annotations
 
 import re
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,18 +77,30 @@ def build_fields(game_id: str, values: dict[str, Any] | None = None, errors: dic
     return out
 
 
+#: how long ismcts may think, as the lobby offers it: the budget of each decision, set by the server, never by the form
+#: (``create_app(bot_levels=...)``); every bot decision also stops at the level's ``time_limit`` seconds
+BOT_LEVELS: dict[str, dict[str, Any]] = {
+    "quick": {"iterations": 100, "time_limit": 1.0},
+    "standard": {"iterations": 200, "time_limit": 2.0},
+    "strong": {"iterations": 600, "time_limit": 4.0},
+}
+DEFAULT_LEVEL = "standard"
+
+
 @dataclass
 class TableRequest:
     game: Game
     seats: list[str]
     seed: int | None
     bot_options: dict[str, Any]
+    public: bool = False
 
 
 _KEY = re.compile(r"config '([A-Za-z0-9_]+)'")
 
 
-def parse_form(game_id: str, form: Any) -> tuple[TableRequest | None, dict[str, Any], dict[str, str]]:
+def parse_form(game_id: str, form: Any, levels: list[str] | None = None
+               ) -> tuple[TableRequest | None, dict[str, Any], dict[str, str]]:
     """(request or None, the values to show again, errors by field name; ``_`` for the whole form)."""
     from capes.core.bots.base import bot_names
     from capes.core.registry import load
@@ -110,7 +121,8 @@ def parse_form(game_id: str, form: Any) -> tuple[TableRequest | None, dict[str, 
             values[p.name] = v
             if v != "":
                 config[p.name] = v
-    for k in ("seed", "iterations"):
+    levels = list(BOT_LEVELS) if levels is None else levels
+    for k in ("seed", "level", "public"):
         values[k] = str(form.get(k, "")).strip()
     values["seats"] = [str(form.get(f"seat.{i + 1}", "")) for i in range(MAX_FORM_SEATS)]
     try:
@@ -129,14 +141,15 @@ def parse_form(game_id: str, form: Any) -> tuple[TableRequest | None, dict[str, 
         except ValueError:
             errors["seed"] = f"the seed must be a whole number from 0 to 2^63-1, or empty for a random one (got {quoted(values['seed'])})"
     bot_options: dict[str, Any] = {}
-    if values["iterations"]:
-        try:
-            it = int(values["iterations"])
-            if not 10 <= it <= 5000:
-                raise ValueError
-            bot_options["ismcts"] = {"iterations": it}
-        except ValueError:
-            errors["iterations"] = f"ISMCTS iterations must be a whole number from 10 to 5000 (got {quoted(values['iterations'])})"
+    if "iterations" in form:
+        errors["level"] = (f"a bot's budget is the server's: choose how long ismcts thinks "
+                           f"({', '.join(levels)})")
+    level = values["level"] or (DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[0])
+    if level not in levels:
+        errors["level"] = f"unknown ismcts thinking level {quoted(level)}; choose one of {', '.join(levels)}"
+    else:
+        values["level"] = level
+        bot_options["level"] = level
     allowed = ["human", *bot_names(game)]
     seats = []
     for i in range(game.num_seats):
@@ -146,7 +159,7 @@ def parse_form(game_id: str, form: Any) -> tuple[TableRequest | None, dict[str, 
         seats.append(k)
     if errors:
         return None, values, errors
-    return TableRequest(game, seats, seed, bot_options), values, errors
+    return TableRequest(game, seats, seed, bot_options, public=values["public"] in ("on", "1", "true")), values, errors
 
 
 def seat_choices(game_id: str) -> list[str]:
@@ -159,6 +172,3 @@ def seat_choices(game_id: str) -> list[str]:
         extra = []
     return ["human", *CORE_BOTS, *extra]
 
-
-def random_seed() -> int:
-    return secrets.randbelow(2**31)

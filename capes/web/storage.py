@@ -37,6 +37,10 @@ class TableRecord:
     #: the capes version that recorded the actions (the one that created the table, or the last one
     #: that replayed them all and went on; "" for tables stored before versions were recorded)
     version: str = ""
+    #: listed in the lobby and /api/tables (the creator chose to; tables stored before issue 42 were all listed)
+    public: bool = False
+    #: when a player last acted (or the table was made): an open table idle for too long is ended
+    touched: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -57,8 +61,8 @@ class Storage(ABC):
     def get_table(self, table_id: str) -> TableRecord | None: ...
 
     @abstractmethod
-    def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
-        """Newest first."""
+    def list_tables(self, status: str | None = None, limit: int = 100, public: bool = False) -> list[TableRecord]:
+        """Newest first; ``public``: only those of ``status`` whose creator listed them."""
 
     @abstractmethod
     def count_tables(self, status: str) -> int: ...
@@ -90,6 +94,10 @@ class Storage(ABC):
         """Record that ``version`` replayed every stored action identically and now records the next ones."""
 
     @abstractmethod
+    def touch(self, table_id: str, when: float) -> None:
+        """Record that someone acted at the table at ``when`` (the idle expiry counts from the latest)."""
+
+    @abstractmethod
     def close(self) -> None: ...
 
 
@@ -110,7 +118,10 @@ CREATE TABLE IF NOT EXISTS tables (
     note TEXT NOT NULL DEFAULT '',
     created REAL NOT NULL,
     actions INTEGER NOT NULL DEFAULT 0,
-    version TEXT NOT NULL DEFAULT ''
+    version TEXT NOT NULL DEFAULT '',
+    seed_text TEXT NOT NULL DEFAULT '',
+    public INTEGER NOT NULL DEFAULT 0,
+    touched REAL NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);
 CREATE TABLE IF NOT EXISTS actions (
@@ -139,29 +150,42 @@ class SqliteStorage(Storage):
         cols = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
         if "version" not in cols:  # a file from before versions were recorded
             self.db.execute("ALTER TABLE tables ADD COLUMN version TEXT NOT NULL DEFAULT ''")
+        if "seed_text" not in cols:  # a file from before issue 42 (every seed below 2**63, every table listed)
+            self.db.execute("ALTER TABLE tables ADD COLUMN seed_text TEXT NOT NULL DEFAULT ''")
+            self.db.execute("ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 1")
+            self.db.execute("ALTER TABLE tables ADD COLUMN touched REAL NOT NULL DEFAULT 0")
+            self.db.execute("UPDATE tables SET touched = max(created, coalesce("
+                            "(SELECT max(at) FROM actions WHERE actions.table_id = tables.id), 0))")
 
     def _row(self, r: tuple[Any, ...]) -> TableRecord:
-        return TableRecord(id=r[0], game=r[1], config=json.loads(r[2]), seed=int(r[3]), seats=json.loads(r[4]),
-                           token_hashes=json.loads(r[5]), bot_options=json.loads(r[6]), status=r[7], note=r[8],
-                           created=float(r[9]), actions=int(r[10]), version=str(r[11]))
+        return TableRecord(id=r[0], game=r[1], config=json.loads(r[2]), seed=int(r[12]) if r[12] else int(r[3]),
+                           seats=json.loads(r[4]), token_hashes=json.loads(r[5]), bot_options=json.loads(r[6]),
+                           status=r[7], note=r[8], created=float(r[9]), actions=int(r[10]), version=str(r[11]),
+                           public=bool(r[13]), touched=float(r[14]) or float(r[9]))
 
-    _COLS = "id, game, config, seed, seats, token_hashes, bot_options, status, note, created, actions, version"
+    _COLS = ("id, game, config, seed, seats, token_hashes, bot_options, status, note, created, actions, version, "
+             "seed_text, public, touched")
 
     def create_table(self, rec: TableRecord) -> None:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                f"INSERT INTO tables ({self._COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (rec.id, rec.game, json.dumps(rec.config, sort_keys=True), rec.seed, json.dumps(rec.seats),
-                 json.dumps(rec.token_hashes), json.dumps(rec.bot_options, sort_keys=True), rec.status, rec.note,
-                 rec.created, 0, rec.version))
+                f"INSERT INTO tables ({self._COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                # a seed of 2**63 or more (a keyed generator's) is kept as text: SQLite's integers have 64 bits
+                (rec.id, rec.game, json.dumps(rec.config, sort_keys=True), rec.seed if rec.seed < 2**63 else -1,
+                 json.dumps(rec.seats), json.dumps(rec.token_hashes), json.dumps(rec.bot_options, sort_keys=True),
+                 rec.status, rec.note, rec.created, 0, rec.version, str(rec.seed) if rec.seed >= 2**63 else "",
+                 int(rec.public), rec.touched or rec.created))
 
     def get_table(self, table_id: str) -> TableRecord | None:
         r = self.db.execute(f"SELECT {self._COLS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         return self._row(r) if r else None
 
-    def list_tables(self, status: str | None = None, limit: int = 100) -> list[TableRecord]:
-        if status is None:
+    def list_tables(self, status: str | None = None, limit: int = 100, public: bool = False) -> list[TableRecord]:
+        if public:
+            rows = self.db.execute(f"SELECT {self._COLS} FROM tables WHERE status = ? AND public = 1 "
+                                   "ORDER BY created DESC LIMIT ?", (status or OPEN, limit))
+        elif status is None:
             rows = self.db.execute(f"SELECT {self._COLS} FROM tables ORDER BY created DESC LIMIT ?", (limit,))
         else:
             rows = self.db.execute(f"SELECT {self._COLS} FROM tables WHERE status = ? ORDER BY created DESC LIMIT ?",
@@ -218,6 +242,11 @@ class SqliteStorage(Storage):
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
+
+    def touch(self, table_id: str, when: float) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE tables SET touched = ? WHERE id = ?", (when, table_id))
 
     def close(self) -> None:
         self.db.close()

@@ -13,17 +13,21 @@ rides in the update; the text render and the glossary are sent only to pages tha
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
-import secrets
+import re
 import time
+from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import BrokenExecutor
 from typing import Any
 
 from capes.core.bots.base import bot_names
 from capes.core.errors import CapesError, IllegalAction
 from capes.core.protocol import Game, State
 from capes.core.registry import load
+from capes.core.rng import secret_seed
 from capes.core.rules import RulesIndex
 from capes.web.botrunner import BotRunner
 from capes.web.lobby import quoted
@@ -36,8 +40,23 @@ from capes.web.views import boards
 log = logging.getLogger("capes.web")
 
 HUMAN = "human"
+#: seconds before a bot that found no worker tries again
+BOT_RETRY = 2.0
+_PATH = re.compile(r"(?<![\w.-])(?:[A-Za-z]:)?(?:[\\/][^\\/\s'\"]+)+[\\/]([^\\/\s'\"]+)")
+
+
+def public_note(note: str) -> str:
+    """A broken table's note as pages see it: server file paths cut to their file names (the whole note is logged)."""
+    return _PATH.sub(r"\1", note)
 #: the log lines a page receives when it (re)connects; older lines stay on the server
 LOG_BACKLOG = 500
+
+
+def bot_seed(table_seed: int, seat: int, n: int) -> int:
+    """The seed of a bot's choice at action ``n``: a digest of the table's seed, so that what a bot does tells
+    nothing of the seed (of the game's generator's key); a function of the three, so a test can repeat it."""
+    digest = hashlib.blake2b(f"{table_seed}:{seat}:{n}".encode(), digest_size=8, person=b"capes-bot-seed").digest()
+    return int.from_bytes(digest, "little") % (2**31)
 
 
 class TableError(Exception):
@@ -71,6 +90,8 @@ class Table:
         self._drawing_of: State | None = None
         #: bumped at every change a page must see (an action, the table breaking)
         self.epoch = 0
+        #: the address that made the table ('' for one resumed after a restart): its bots share workers by it
+        self.owner = ""
 
     # --- what pages see ----------------------------------------------------------------------
     @property
@@ -188,7 +209,7 @@ class Table:
         if hit is not None:
             return hit
         msg: dict[str, Any] = {"type": "state", "n": self.version, "status": self.rec.status,
-                               "note": self.rec.note if self.rec.status == BROKEN else ""}
+                               "note": public_note(self.rec.note) if self.rec.status == BROKEN else ""}
         st = self.state
         if st is not None and self.game is not None:
             d = st.decision
@@ -258,13 +279,13 @@ class Table:
         if seat is None:
             raise TableError("a spectator acts for nobody; open your seat's join link to play")
         if self.rec.status == BROKEN:
-            raise TableError(f"this table is broken: {self.rec.note}")
+            raise TableError(f"this table is broken: {public_note(self.rec.note)}")
         st = self.state
         if st is None or st.is_over:
             raise TableError("the game is over; no action is legal")
         if n != self.version:
-            raise TableError(f"stale action: the game has moved on (your page showed action {n}, the table is at "
-                             f"{self.version}); your page has been brought up to date")
+            raise TableError(f"stale action: the game has moved on (your page showed action {quoted(n, 12)}, the "
+                             f"table is at {self.version}); your page has been brought up to date")
         d = st.decision
         if d.seat != seat:
             raise TableError(f"not your turn: {self.seat_name(d.seat)} is to act" if d.seat is not None
@@ -279,6 +300,7 @@ class Table:
             self.check(seat, n, option)
             assert self.state is not None and seat is not None
             await self._commit(seat, option)
+        self.hub.touch(self)
         self.changed()
 
     async def _commit(self, seat: int, option: str) -> None:
@@ -301,6 +323,7 @@ class Table:
                 note = res.summary if res is not None else ""
                 self.hub.store.set_status(self.rec.id, OVER, note)
                 self.rec.status, self.rec.note = OVER, note
+                self.hub.finished(self)
 
         try:
             await self.hub.commit(self.rec.id, ActionRecord(len(self.state.actions), option, seat, fingerprint(new)),
@@ -317,6 +340,7 @@ class Table:
     def mark_broken(self, note: str) -> None:
         self.rec.status, self.rec.note = BROKEN, note
         self.hub.store.set_status(self.rec.id, BROKEN, note)
+        self.hub.finished(self)
         self.wake_all()
 
     # --- bots -------------------------------------------------------------------------------
@@ -336,10 +360,21 @@ class Table:
             st = self.state
             if st is None or self.version != n or self.rec.status != OPEN:
                 return
-            opts = dict(self.rec.bot_options.get(bot, {}))
-            seed = (self.rec.seed * 1_000_003 + n) % (2**31)
+            opts = self.hub.bot_budget(self.rec, bot)
+            seed = bot_seed(self.rec.seed, seat, n)
             try:
-                option = await self.hub.runner.choose(st, bot, seat, seed, opts)
+                # the workers are shared by who made the tables (an address making many bot tables shares one
+                # part), and a table where a player's page is open goes before tables of bots alone
+                waiting = any(c.seat is not None for c in self.conns)
+                option = await self.hub.runner.choose(st, bot, seat, seed, opts, key=self.owner or self.rec.id,
+                                                      urgent=waiting)
+            except (OSError, BrokenExecutor) as e:  # no worker now (out of file descriptors, a worker killed):
+                # this passes; the table stays open and the bot tries again (never a table broken for good)
+                self.hub.runner.recover()
+                log.warning("table %s: bot %s could not think now (%s: %s); trying again in %g s", self.rec.id,
+                            bot, type(e).__name__, quoted(e, 80), BOT_RETRY)
+                asyncio.get_running_loop().call_later(BOT_RETRY, self.maybe_bot)
+                return
             except Exception as e:
                 log.exception("table %s: bot %s failed", self.rec.id, bot)
                 self.mark_broken(f"bot {bot!r} in seat {seat + 1} failed at action #{n + 1}: {type(e).__name__}: {e}")
@@ -360,8 +395,19 @@ class Hub:
     """Every table this server holds, their storage and their bot worker."""
 
     def __init__(self, store: Storage, runner: BotRunner | None = None, bot_pause: float = 0.8,
-                 max_open: int = 2000, version: str | None = None, render: RenderPool | None = None) -> None:
+                 max_open: int = 2000, version: str | None = None, render: RenderPool | None = None,
+                 idle_expiry: float = 7 * 24 * 3600.0, levels: dict[str, dict[str, Any]] | None = None,
+                 keep_finished: int = 256) -> None:
+        from capes.web.lobby import BOT_LEVELS
+
         self.store = store
+        #: an open table no player acted at for this many seconds is ended
+        self.idle_expiry = idle_expiry
+        #: the bot levels and their budgets (the server's: a table records only a level's name)
+        self.levels = dict(levels or BOT_LEVELS)
+        #: finished tables kept rebuilt, the most recently asked for
+        self.keep_finished = keep_finished
+        self._finished: OrderedDict[str, None] = OrderedDict()
         #: worker processes that draw the boards (None: the tables draw them on the event loop)
         self.render = render
         #: the capes version recorded with each table (a table recorded by another one is replayed and
@@ -416,21 +462,29 @@ class Hub:
         return g
 
     def create(self, game: Game, seats: list[str], seed: int | None,
-               bot_options: dict[str, Any] | None = None) -> tuple[Table, dict[int, str]]:
-        """A new table; returns it and the join token of each human seat (shown once, stored hashed)."""
+               bot_options: dict[str, Any] | None = None, public: bool = False,
+               chosen_seeds: bool = True) -> tuple[Table, dict[int, str]]:
+        """A new table; returns it and the join token of each human seat (shown once, stored hashed). Its seed,
+        unless one is chosen, is a secret of 128 random bits keying the game's generator
+        (:func:`~capes.core.rng.secret_seed`); a chosen seed needs ``chosen_seeds`` at a table of several humans."""
         if len(seats) != game.num_seats:
             raise TableError(f"this configuration has {game.num_seats} seat(s); got {len(seats)} seat kinds")
         allowed = [HUMAN, *bot_names(game)]
         for i, k in enumerate(seats):
             if k not in allowed:
                 raise TableError(f"seat {i + 1}: unknown kind {k!r}; choose one of {', '.join(allowed)}")
+        humans = seats.count(HUMAN)
+        if seed is not None and humans > 1 and not chosen_seeds:
+            raise TableError(f"a chosen seed would tell its chooser every hidden card of the other {humans - 1} "
+                             "human seat(s); leave the seed empty (a chosen seed is for a table with one human)")
         if self.store.count_tables(OPEN) >= self.max_open:
             raise TableError(f"this server already holds {self.max_open} open tables; finish some first")
         tokens = {i: new_token() for i, k in enumerate(seats) if k == HUMAN}
         rec = TableRecord(id=new_table_id(), game=game.id, config=game.config_json(),
-                          seed=secrets.randbelow(2**31) if seed is None else seed, seats=list(seats),
+                          seed=secret_seed() if seed is None else seed, seats=list(seats),
                           token_hashes=[hash_token(tokens[i]) if i in tokens else None for i in range(len(seats))],
-                          bot_options=dict(bot_options or {}), created=time.time(), version=self.version)
+                          bot_options=dict(bot_options or {}), created=time.time(), version=self.version,
+                          public=public)
         state = game.new_game(rec.seed)
         self.store.create_table(rec)
         t = self.tables[rec.id] = Table(rec, game, state, self)
@@ -443,14 +497,93 @@ class Hub:
             if rec is None:
                 return None
             t = self._rebuild(rec)
-            self._forget_finished()
             self.tables[rec.id] = t
+        if t.rec.status != OPEN:  # finished tables: the most recently asked for are kept rebuilt
+            self._finished[t.rec.id] = None
+            self._finished.move_to_end(t.rec.id)
+            self._forget_finished()
         return t
 
-    def _forget_finished(self, keep: int = 256) -> None:
-        done = [t for t in self.tables.values() if t.rec.status != OPEN and not t.conns]
-        for t in done[: max(0, len(done) - keep)]:
-            del self.tables[t.rec.id]
+    def finished(self, t: Table) -> None:
+        """``t`` is over or broken: it is kept rebuilt while among the newest :attr:`keep_finished` such."""
+        self._finished[t.rec.id] = None
+        self._finished.move_to_end(t.rec.id)
+        self._forget_finished()
+
+    def _forget_finished(self) -> None:
+        for tid in list(self._finished)[: max(0, len(self._finished) - self.keep_finished)]:
+            t = self.tables.get(tid)
+            if t is not None and t.conns:
+                continue  # watched now
+            del self._finished[tid]
+            if t is not None and t.rec.status != OPEN:
+                del self.tables[tid]
+
+    def touch(self, table: Table) -> None:
+        """Someone acted at ``table`` now (the idle expiry counts from here; stored at most once a minute)."""
+        now = time.time()
+        if now - table.rec.touched > 60:
+            table.rec.touched = now
+            self.store.touch(table.rec.id, now)
+
+    def expire(self, now: float | None = None) -> int:
+        """End every open table no player acted at for :attr:`idle_expiry` seconds; they stop counting against the
+        cap of open tables. Returns how many."""
+        now = time.time() if now is None else now
+        n = 0
+        for t in list(self.tables.values()):
+            if t.rec.status != OPEN or now - (t.rec.touched or t.rec.created) < self.idle_expiry:
+                continue
+            days = self.idle_expiry / 86400
+            note = (f"ended: no player acted for {days:g} day(s)" if days >= 1
+                    else f"ended: no player acted for {self.idle_expiry:g} s")
+            if t.bot_task is not None:
+                t.bot_task.cancel()
+            self.store.set_status(t.rec.id, OVER, note)
+            t.rec.status, t.rec.note = OVER, note
+            t.wake_all()
+            self._finished[t.rec.id] = None
+            n += 1
+        if n:
+            log.info("ended %d idle table(s)", n)
+            self._forget_finished()
+        return n
+
+    async def expire_forever(self, every: float = 600.0) -> None:
+        """:meth:`expire` now and every ``every`` seconds (the server runs it while it serves)."""
+        while True:
+            try:
+                self.expire()
+            except Exception:
+                log.exception("ending idle tables failed")
+            await asyncio.sleep(min(every, max(1.0, self.idle_expiry / 4)))
+
+    def bot_budget(self, rec: TableRecord, bot: str) -> dict[str, Any]:
+        """The options a bot of ``rec`` thinks with: its level's budget for ismcts (a table stored before levels
+        had its own iterations: never more than the strongest level's), nothing for the other bots."""
+        if bot != "ismcts":
+            return {}
+        top = max(self.levels.values(), key=lambda b: b.get("iterations", 0))
+        level = rec.bot_options.get("level")
+        if isinstance(level, str) and level in self.levels:
+            return dict(self.levels[level])
+        old = rec.bot_options.get("ismcts")
+        budget = dict(self.levels.get("standard", top))
+        if isinstance(old, dict) and isinstance(old.get("iterations"), int):
+            budget["iterations"] = max(1, min(old["iterations"], top.get("iterations", 200)))
+        return budget
+
+    def save_document(self, rec: TableRecord) -> dict[str, Any]:
+        """The save of a stored table, from its record and its stored actions (no replay)."""
+        from capes.core.replay import FORMAT
+        from capes.core.rng import SPLITMIX64, generator_of
+
+        doc: dict[str, Any] = {"format": FORMAT, "capes": rec.version or self.version, "game": rec.game,
+                               "config": rec.config, "seed": rec.seed}
+        if generator_of(rec.seed) != SPLITMIX64:
+            doc["rng"] = generator_of(rec.seed)
+        doc["actions"] = [a.option for a in self.store.actions(rec.id)]
+        return doc
 
     def _other_version(self, rec: TableRecord) -> str:
         """'' when ``rec`` was recorded by this version, else a clause naming both versions."""
@@ -531,6 +664,8 @@ class Hub:
         for t in self.tables.values():
             if t.bot_task is not None:
                 t.bot_task.cancel()
+        if self._batch:  # actions still waiting for their commit: stored now
+            self._flush()
         self.runner.close()
         if self.render is not None:
             await self.render.close()

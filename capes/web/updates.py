@@ -89,6 +89,16 @@ class Conn:
         self.wake = asyncio.Event()
         self.wake.set()  # the first state goes out at once
         self.closed = False
+        Conn._opened += 1
+        self.opened = Conn._opened  # the order pages were opened in (a seat's newest page wins)
+        self.evicted = False
+
+    _opened = 0
+
+    def evict(self) -> None:
+        """Close this page (its seat opened a newer one): its pump sends the reason and the close frame."""
+        self.evicted = True
+        self.wake.set()
 
     def push(self, msg: dict[str, Any]) -> None:
         self.outbox.append(frame(msg))

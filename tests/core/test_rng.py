@@ -138,3 +138,30 @@ def test_shuffle_is_fisher_yates_by_randbelow_the_same_orders_and_state_after() 
     a.shuffle(x)
     _shuffle_by_randbelow(b, y)
     assert x == y and a.state == b.state == (_state_before(top) + 3 * rng_module._GOLDEN) & _MASK
+
+
+def test_the_keyed_generator_follows_the_same_rules_from_its_own_stream():
+    """Issue 42: a server table's generator (KeyedRng) draws from a keyed BLAKE2b counter stream; randbelow,
+    dice, shuffle and fork follow Rng's rules on those draws, and its state is one counter."""
+    import hashlib
+
+    from capes.core.rng import KEYED_FLOOR, KEYED_LIMIT, KeyedRng, rng_for, secret_seed
+
+    seed = secret_seed()
+    r = rng_for(seed)
+    assert isinstance(r, KeyedRng) and str(seed) not in repr(r)
+    key = hashlib.blake2b(seed.to_bytes(64, "little"), digest_size=32, person=b"capes-rng-key").digest()
+    want = [int.from_bytes(hashlib.blake2b(i.to_bytes(16, "little"), key=key, digest_size=8,
+                                           person=b"capes-rng-out").digest(), "little") for i in range(3)]
+    assert [r.next_u64() for _ in range(3)] == want and r.state == 3
+    a, b = r.copy(), r.copy()
+    assert a.dice(20, 6) == [b.randbelow(6) for _ in range(20)] and a == b
+    xs = list(range(52))
+    a.shuffle(xs)
+    assert sorted(xs) == list(range(52)) and xs != list(range(52))
+    assert 0 <= a.randbelow(1 << 200) < 1 << 200
+    assert isinstance(a.fork(), KeyedRng)
+    with pytest.raises(ValueError):
+        KeyedRng(KEYED_LIMIT)
+    with pytest.raises(ValueError):
+        KeyedRng(KEYED_FLOOR - 1)

@@ -105,7 +105,7 @@ def running_server(db: Path, *extra: str, port: int | None = None, example: bool
     launch = ["-c", LAUNCH_WITH_EXAMPLE] if example else ["-m", "capes.web.server"]
     with db.with_suffix(".log").open("ab") as out:
         proc = subprocess.Popen([sys.executable, *launch, "--port", str(port), "--db", str(db),
-                                 "--quiet", *extra], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                 "--quiet", "--chosen-seeds", "--tables-per-address", "10000", *extra], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
     try:
         deadline = time.monotonic() + 30

@@ -12,18 +12,32 @@ import anyio
 from starlette.testclient import TestClient
 
 from capes.web.app import create_app
+from capes.web.guard import LOOPBACK_HOSTS, Limits
 
 JOIN = re.compile(r'data-seat="(\d+)" readonly value="[^"]*/t/([0-9a-f]+)#([A-Za-z0-9_-]+)"')
 
 
+#: the names a test server answers to: the loopback names and the test client's own
+TEST_HOSTS = (*LOOPBACK_HOSTS, "testserver")
+
+
 def client(db: Any, **kw: Any) -> TestClient:
+    """A test client of an app with the tests' settings: no bot pause, bots in threads, the test client's host
+    allowed, chosen seeds at any table (the tests mirror a table's game locally) and no creation rate limit
+    (tests make many tables from one address), unless ``kw`` says otherwise."""
     kw.setdefault("bot_pause", 0.0)
     kw.setdefault("bot_workers", "thread")
+    kw.setdefault("allowed_hosts", TEST_HOSTS)
+    kw.setdefault("chosen_seeds", True)
+    kw.setdefault("limits", Limits(create_burst=10_000))
     return TestClient(create_app(db, **kw))
 
 
-def form(game: str, seats: list[str], seed: int | str = 1, **cfg: Any) -> list[tuple[str, str]]:
+def form(game: str, seats: list[str], seed: int | str = 1, public: bool = True, **cfg: Any) -> list[tuple[str, str]]:
+    """The lobby's form; ``public``: listed in the lobby (the form's checkbox; unlisted when left out)."""
     data = [(f"seat.{i + 1}", k) for i, k in enumerate(seats)] + [("seed", str(seed))]
+    if public:
+        data.append(("public", "on"))
     for k, v in cfg.items():
         for item in (v if isinstance(v, list | tuple) else [v]):
             data.append((f"cfg.{k}", str(item)))

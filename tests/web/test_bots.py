@@ -9,8 +9,9 @@ import time
 from capes.web.botrunner import BotRunner, default_workers
 from tests.web.helpers import client, form, hello, next_of, post, state_at
 
-#: a slow bot setting: each ISMCTS choice runs this many iterations
-SLOW = ("iterations", "60")
+#: a slow bot level the test servers offer: each ISMCTS choice runs this many iterations
+LEVELS = {"slow": {"iterations": 60}}
+SLOW = ("level", "slow")
 
 
 def bot_tables(c, k: int = 2) -> list[str]:
@@ -32,7 +33,7 @@ def run_until_each_table_has(c, tids: list[str], actions: int, limit: float = 24
 
 
 def test_two_slow_bot_tables_think_at_the_same_time_in_two_worker_processes(tmp_path):
-    with client(tmp_path / "b.db", bot_workers="process", bot_processes=2) as c:
+    with client(tmp_path / "b.db", bot_workers="process", bot_processes=2, bot_levels=LEVELS) as c:
         tids = bot_tables(c)
         with c.websocket_connect(f"/ws/{tids[0]}") as w:  # a spectator is served while the bots think
             hello(w, None)
@@ -48,7 +49,7 @@ def test_two_slow_bot_tables_think_at_the_same_time_in_two_worker_processes(tmp_
 
 def test_one_worker_process_queues_the_tables_bots(tmp_path):
     """The same two tables with one worker: one process does all the thinking, never two at once."""
-    with client(tmp_path / "q.db", bot_workers="process", bot_processes=1) as c:
+    with client(tmp_path / "q.db", bot_workers="process", bot_processes=1, bot_levels=LEVELS) as c:
         tids = bot_tables(c)
         run_until_each_table_has(c, tids, 3)
         runner = c.app.state.hub.runner

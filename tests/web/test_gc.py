@@ -17,7 +17,7 @@ CHILD = textwrap.dedent("""
     from starlette.testclient import TestClient
     from capes.web.app import create_app
     from capes.web.collector import GC_GEN0
-    app = create_app(sys.argv[1], tune_gc=sys.argv[2] == "1", bot_workers="thread")
+    app = create_app(sys.argv[1], tune_gc=sys.argv[2] == "1", bot_workers="thread", allowed_hosts=("testserver",))
     with TestClient(app) as client:
         assert client.get("/").status_code == 200
         print(gc.get_freeze_count(), gc.get_threshold()[0], GC_GEN0)

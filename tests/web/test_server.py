@@ -9,6 +9,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from capes.core.registry import load
 from capes.core.replay import replay
+from capes.web.guard import Limits
 from capes.web.views import board_html
 from tests.web.helpers import client, create, form, hello, next_error, next_of, post, recv, show, state_at
 
@@ -278,7 +279,8 @@ HOSTILE = [  # (method, path, body, headers, status, what the one-line message s
     ("POST", "/new/champions", "{}", {"content-type": "application/json"}, 415, "posting the lobby's form"),
     ("POST", "/new/champions", "--x\r\n", {"content-type": "multipart/form-data; boundary=x"}, 415, "lobby's form"),
     ("POST", "/new/champions", "seat.1=human&seed=" + "9" * 5000, FORM, 400, "(5,000 characters)"),
-    ("POST", "/new/champions", "seat.1=human&iterations=1e99", FORM, 400, "from 10 to 5000"),
+    ("POST", "/new/champions", "seat.1=human&iterations=5000", FORM, 400, "a bot's budget is the server's"),
+    ("POST", "/new/champions", "seat.1=human&level=" + "9" * 5000, FORM, 400, "unknown ismcts thinking level '99999"),
     ("POST", "/new/champions", "seat.1=human&cfg.heroes=" + "a" * 3000, FORM, 400, "has unknown item"),
     ("POST", "/new/champions", "seat.1=" + "w" * 900, FORM, 400, "unknown kind 'wwwwwwww"),
 ]
@@ -303,13 +305,21 @@ def test_hostile_requests_get_a_one_line_error_and_change_nothing(c, method, pat
 
 
 def test_the_server_caps_the_pages_it_holds_open(tmp_path):
-    with client(tmp_path / "cap.db", max_pages=2) as c:
+    """Spectators' pages are counted apart from seats' (issue 42): a full house of spectators never keeps a
+    player out."""
+    with client(tmp_path / "cap.db", limits=Limits(create_burst=99, max_spectator_pages=1, max_pages=2)) as c:
         tid, tokens = create(c, "champions", ["human"], seed=1)
         with c.websocket_connect(f"/ws/{tid}") as a, c.websocket_connect(f"/ws/{tid}") as b:
-            hello(a, tokens[0]), hello(b, None)
+            hello(a, None), hello(b, tokens[0])
             with c.websocket_connect(f"/ws/{tid}") as third:
                 m = hello(third, None)
-                assert m["fatal"] and m["message"] == "this server already has 2 pages open; try again later"
+                assert m["fatal"] and m["message"] == ("this server already has 1 spectator pages open; "
+                                                       "try again later")
                 assert recv(third)["type"] == "closed"
+            with c.websocket_connect(f"/ws/{tid}") as mine:  # the seat's own second page still opens
+                assert hello(mine, tokens[0])["type"] == "welcome"
+                with c.websocket_connect(f"/ws/{tid}") as more:
+                    m = hello(more, tokens[0])
+                    assert m["fatal"] and m["message"] == "this server already has 2 pages open; try again later"
         with c.websocket_connect(f"/ws/{tid}") as again:  # a closed page frees its place
             assert hello(again, tokens[0])["type"] == "welcome"
