@@ -6,7 +6,7 @@
 >>> env.agents
 ['seat_0', 'seat_1']
 >>> obs, reward, term, trunc, info = env.last()
->>> sorted(obs), obs["action_mask"].sum() == len(env.unwrapped.state.decision.options)
+>>> sorted(obs), int(obs["action_mask"].sum()) == len(env.unwrapped.state.decision.options)
 (['action_mask', 'observation'], True)
 
 Agents are the seats (``seat_0`` …). Every agent has the same ``Discrete(n)`` action space, ``n`` the size of the
