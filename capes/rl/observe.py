@@ -28,35 +28,50 @@ OBS_SIZE = 1024
 _MAX_INDEX = 32
 
 
+#: CRC-32 of each leaf key seen (paths repeat from view to view); cleared when it grows past _CRC_LIMIT
+_CRC: dict[str, int] = {}
+_CRC_LIMIT = 500_000
+
+
 def encode_view(view: Any, size: int = OBS_SIZE) -> np.ndarray:
     """The observation vector of a view (see the module docstring)."""
-    out = np.zeros(size, dtype=np.float32)
-    buckets: dict[str, int] = {}
-    crc = zlib.crc32
-
-    def bucket(key: str) -> int:
-        b = buckets.get(key)
-        if b is None:
-            b = buckets[key] = crc(key.encode()) % size
-        return b
-
+    crcs = _CRC
+    if len(crcs) > _CRC_LIMIT:
+        crcs.clear()
+    keys: list[str] = []
+    values: list[float] = []
+    add_key, add_value = keys.append, values.append
+    log1p, copysign = math.log1p, math.copysign
     stack: list[tuple[str, Any]] = [("", view)]
+    pop, push = stack.pop, stack.append
     while stack:
-        path, v = stack.pop()
-        if isinstance(v, dict):
+        path, v = pop()
+        t = type(v)
+        if t is dict:
             for k, x in v.items():
-                stack.append((f"{path}.{k}", x))
-        elif isinstance(v, (list, tuple)):
+                push((f"{path}.{k}", x))
+        elif t is list or t is tuple:
             for i, x in enumerate(v):
-                stack.append((f"{path}[{i if i < _MAX_INDEX else '*'}]", x))
-        elif isinstance(v, bool):
-            out[bucket(path)] += float(v)
-        elif isinstance(v, (int, float)):
-            x = float(v)
-            out[bucket(path)] += math.copysign(math.log1p(abs(x)), x)
-        elif isinstance(v, str):
-            out[bucket(f"{path}={v}")] += 1.0
-    return out
+                push((f"{path}[{i if i < _MAX_INDEX else '*'}]", x))
+        elif t is str:
+            add_key(f"{path}={v}")
+            add_value(1.0)
+        elif t is bool:
+            add_key(path)
+            add_value(1.0 if v else 0.0)
+        elif t is int or t is float:
+            add_key(path)
+            add_value(copysign(log1p(abs(v)), v))
+        elif isinstance(v, dict | list | tuple | str | bool | int | float):  # subclasses: the slow path, same rules
+            push((path, dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list | tuple) else
+                  str(v) if isinstance(v, str) else bool(v) if isinstance(v, bool) else float(v)))
+    idx = np.empty(len(keys), dtype=np.int64)
+    for j, key in enumerate(keys):
+        c = crcs.get(key)
+        if c is None:
+            c = crcs[key] = zlib.crc32(key.encode())
+        idx[j] = c
+    return np.bincount(idx % size, weights=np.asarray(values, dtype=np.float64), minlength=size).astype(np.float32)
 
 
 def observe(state: State, seat: int, size: int = OBS_SIZE) -> np.ndarray:
