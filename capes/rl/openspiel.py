@@ -7,7 +7,7 @@
 >>> state.is_chance_node(), len(state.chance_outcomes()) == game.max_chance_outcomes()
 (True, True)
 >>> state.apply_action(7)                 # the deal: seed 7
->>> state.current_player(), len(state.information_state_tensor(0)) == 2 * game.information_state_tensor_size() // 2
+>>> state.current_player(), len(state.information_state_tensor(0)) == 2 * len(state.observation_tensor(0))
 (0, True)
 
 Parameters: ``config``, the JSON text of the configuration (anything ``capes.load`` accepts; ``"{}"`` for the
