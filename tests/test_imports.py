@@ -124,8 +124,8 @@ def test_the_graph_counts_imports_inside_functions(tmp_path: Path) -> None:
     assert _imports("probe", probe) == {"capes.games.heroes.odds"}
 
 
-#: the interfaces: the CLI, the web server, simulation, sweeps and their report
-INTERFACES = ("cli", "web", "sim", "sweep", "sweep_ray", "report")
+#: the interfaces: the CLI, the web server, simulation, sweeps and their report, the RL adapters
+INTERFACES = ("cli", "web", "sim", "sweep", "sweep_ray", "report", "rl")
 
 
 def test_layers_the_interfaces_import_no_game_module() -> None:

@@ -116,9 +116,11 @@ def report(
     paths: Annotated[list[Path], typer.Argument(help="sweep output folders or Parquet part files (any number)")],
     out: Annotated[Path, typer.Option(help="the HTML report to write; CSV tables are written beside it")] = Path("report.html"),
     as_json: Annotated[bool, typer.Option("--json", help="also print the tables as JSON")] = False,
+    interval: Annotated[str, typer.Option(help="95% intervals: wilson or clopper-pearson")] = "wilson",
 ) -> None:
-    """Win rates with Wilson 95% intervals per cell, game lengths, tests of the differences between cells, and
-    plots, in one self-contained HTML file (plus CSV of each table)."""
+    """Win rates with 95% intervals per cell, game lengths, tests of the differences between cells, a fitted
+    logistic model of the win over the swept factors, bot line-ups compared on the same seeds, and plots, in one
+    self-contained HTML file (plus CSV of each table)."""
     from capes.cli.common import console
     from capes.report import build_report, write_report
 
@@ -126,7 +128,7 @@ def report(
         raise ConfigError(f"--out {quote(str(out))}: give an .html file name")
     if not out.parent.is_dir():
         raise ConfigError(f"--out: folder {quote(str(out.parent))} does not exist")
-    rep = build_report([str(p) for p in paths])
+    rep = build_report([str(p) for p in paths], interval)
     files = write_report(rep, out)
     if as_json:
         print(json.dumps(rep.to_dict(), indent=1, default=_jsonable))
