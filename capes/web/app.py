@@ -342,6 +342,7 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
             pages_open[kind] += 1
             await ws.send_text(json.dumps({"type": "welcome", "table": t.rec.id, "game": t.rec.game,
                                            "seat": seat, "seat_name": t.seat_name(seat) if seat is not None else "",
+                                           "hints": t.hints and seat is not None,
                                            "log_omitted": start}))
             _seats_changed(t)
             pump = asyncio.get_running_loop().create_task(_pump(t, conn, ws))
@@ -378,11 +379,22 @@ def create_app(db: Path | str = "capes.db", *, store: Storage | None = None, bot
                     conn.show_text, conn.show_glossary = text, gloss
                     conn.text_n = conn.glossary_n = -1
                     conn.wake.set()
+                elif msg.get("type") == "hint":
+                    n = msg.get("n")
+                    if not isinstance(n, int) or isinstance(n, bool):
+                        conn.push({"type": "error", "message": "a hint request is {\"type\": \"hint\", \"n\": "
+                                   "<action count your page shows>}"})
+                        continue
+                    if conn.hinting:
+                        conn.push({"type": "error", "message": "a hint is being worked out already; wait for it"})
+                        continue
+                    conn.hinting = True  # before the task starts: a second request now is refused
+                    conn.hint_task = asyncio.get_running_loop().create_task(_give_hint(t, conn, n))
                 elif msg.get("type") == "ping":
                     conn.push({"type": "pong"})
                 else:
                     conn.push({"type": "error", "message": f"unknown message type {quoted(msg.get('type'))}; "
-                               "expected act, show or ping"})
+                               "expected act, show, hint or ping"})
         except WebSocketDisconnect:
             pass
         except Exception as e:  # never a traceback per hostile message: one line (limited), and a close frame
@@ -435,6 +447,19 @@ def _seats_changed(t: Table) -> None:
     seats = t.seats_info()
     for c in t.conns:
         c.push({"type": "seats", "seats": seats})
+
+
+async def _give_hint(t: Table, conn: Conn, n: int) -> None:
+    """Work out a hint off the event loop and send it to the page that asked (one at a time per page)."""
+    try:
+        conn.push(await t.hint(conn.seat, n))
+    except TableError as e:
+        conn.push({"type": "error", "message": str(e)})
+    except Exception as e:  # a worker failed: say so in a line, the table goes on
+        logs.warning("table %s: hint failed: %s", t.rec.id, quoted(e, 120))
+        conn.push({"type": "error", "message": "no hint could be worked out now; try again"})
+    finally:
+        conn.hinting = False
 
 
 async def _pump(t: Table, conn: Conn, ws: WebSocket) -> None:

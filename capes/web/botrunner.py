@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from capes.core.bots.base import make_bot
+from capes.core.bots.hints import hint, reason_of
 from capes.core.protocol import Game, State
 from capes.web.guard import FairGate
 
@@ -62,13 +63,22 @@ def _here() -> tuple[int, int]:
 
 
 def choose_from_json(game_id: str, config: dict[str, Any], state_json: str, bot: str, seat: int, seed: int,
-                     opts: dict[str, Any]) -> tuple[str, Thought]:
-    """Run in the worker: rebuild the state and let bot ``bot`` choose for ``seat``."""
+                     opts: dict[str, Any]) -> tuple[str, Thought, str | None]:
+    """Run in the worker: rebuild the state and let bot ``bot`` choose for ``seat`` (with its reason, if any)."""
     t0 = time.monotonic()
     game = configured_game(game_id, config)
     state = game.from_json(state_json)
-    option = make_bot(bot, game, seat, seed=seed, **opts).choose(state)
-    return option, Thought(_here(), t0, time.monotonic())
+    player = make_bot(bot, game, seat, seed=seed, **opts)
+    option = player.choose(state)
+    return option, Thought(_here(), t0, time.monotonic()), reason_of(player)
+
+
+def hint_from_json(game_id: str, config: dict[str, Any], state_json: str, seat: int, seed: int
+                   ) -> tuple[str, str, str | None, str]:
+    """Run in the worker: what the hint level would choose for ``seat`` (:func:`capes.core.bots.hints.hint`)."""
+    game = configured_game(game_id, config)
+    h = hint(game, game.from_json(state_json), seat, seed=seed)
+    return h.option, h.label, h.reason, h.level
 
 
 def watch_parent(parent: int, every: float = 1.0) -> None:
@@ -83,10 +93,17 @@ def watch_parent(parent: int, every: float = 1.0) -> None:
     threading.Thread(target=watch, name="capes-watch-parent", daemon=True).start()
 
 
-def _choose_here(state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]) -> tuple[str, Thought]:
+def _choose_here(state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]
+                 ) -> tuple[str, Thought, str | None]:
     t0 = time.monotonic()
-    option = make_bot(bot, state.game, seat, seed=seed, **opts).choose(state)
-    return option, Thought(_here(), t0, time.monotonic())
+    player = make_bot(bot, state.game, seat, seed=seed, **opts)
+    option = player.choose(state)
+    return option, Thought(_here(), t0, time.monotonic()), reason_of(player)
+
+
+def _hint_here(state: State, seat: int, seed: int) -> tuple[str, str, str | None, str]:
+    h = hint(state.game, state, seat, seed=seed)
+    return h.option, h.label, h.reason, h.level
 
 
 class BotRunner:
@@ -121,21 +138,42 @@ class BotRunner:
                      key: str = "", urgent: bool = False) -> str:
         """The bot's option; ``key`` (who made the table) shares the workers fairly with the other keys, and an
         ``urgent`` choice (a player waits for it) goes first (see :class:`~capes.web.guard.FairGate`)."""
+        option, _ = await self.choose_with_reason(state, bot, seat, seed, opts, key, urgent)
+        return option
+
+    async def choose_with_reason(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any],
+                                 key: str = "", urgent: bool = False) -> tuple[str, str | None]:
+        """:meth:`choose`, with the one-line reason the bot gave (None when it gives none)."""
         if self._gate is None:
             self._gate = FairGate(self.workers)
         return await self._gate.run(key, lambda: self._choose(state, bot, seat, seed, opts), urgent)
 
-    async def _choose(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]) -> str:
+    async def hint(self, state: State, seat: int, seed: int, key: str = "") -> tuple[str, str, str | None, str]:
+        """What the hint level would choose for ``seat`` now: (option id, label, reason, level). A player waits
+        for it, so it goes before bots playing alone; it shares the workers with ``key``'s tables."""
+        if self._gate is None:
+            self._gate = FairGate(self.workers)
+        return await self._gate.run(key, lambda: self._hint(state, seat, seed), True)
+
+    async def _hint(self, state: State, seat: int, seed: int) -> tuple[str, str, str | None, str]:
         loop = asyncio.get_running_loop()
         if self.kind == "process":
-            option, thought = await loop.run_in_executor(
+            return await loop.run_in_executor(self._executor(), hint_from_json, state.game.id,
+                                              state.game.config_json(), state.to_json(), seat, seed)
+        return await loop.run_in_executor(self._executor(), _hint_here, state.clone(), seat, seed)
+
+    async def _choose(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]
+                      ) -> tuple[str, str | None]:
+        loop = asyncio.get_running_loop()
+        if self.kind == "process":
+            option, thought, reason = await loop.run_in_executor(
                 self._executor(), choose_from_json, state.game.id, state.game.config_json(), state.to_json(), bot,
                 seat, seed, opts)
         else:
-            option, thought = await loop.run_in_executor(self._executor(), _choose_here, state.clone(), bot, seat,
-                                                         seed, opts)
+            option, thought, reason = await loop.run_in_executor(self._executor(), _choose_here, state.clone(), bot,
+                                                                 seat, seed, opts)
         self.thoughts.append(thought)
-        return str(option)
+        return str(option), reason
 
     def overlapping(self) -> int:
         """How many pairs of recent choices were thought at the same time by different workers."""

@@ -122,7 +122,7 @@ def parse_form(game_id: str, form: Any, levels: list[str] | None = None
             if v != "":
                 config[p.name] = v
     levels = list(BOT_LEVELS) if levels is None else levels
-    for k in ("seed", "level", "public"):
+    for k in ("seed", "level", "public", "no_hints"):
         values[k] = str(form.get(k, "")).strip()
     values["seats"] = [str(form.get(f"seat.{i + 1}", "")) for i in range(MAX_FORM_SEATS)]
     try:
@@ -150,6 +150,8 @@ def parse_form(game_id: str, form: Any, levels: list[str] | None = None
     else:
         values["level"] = level
         bot_options["level"] = level
+    if values["no_hints"] in ("on", "1", "true"):
+        bot_options["hints"] = False  # stored with the bots' settings; absent: hints on (older tables too)
     allowed = ["human", *bot_names(game)]
     seats = []
     for i in range(game.num_seats):

@@ -344,6 +344,35 @@ class Table:
         self.wake_all()
 
     # --- bots -------------------------------------------------------------------------------
+    @property
+    def hints(self) -> bool:
+        """Whether the human seats may ask for hints (the creator can turn them off; on for older tables)."""
+        return self.rec.bot_options.get("hints", True) is not False
+
+    def say_reason(self, seat: int, reason: str) -> None:
+        """Tell every page the one-line reason of a bot's choice, just before that choice's log lines. A reason
+        names only the chosen option and what every seat sees (:mod:`capes.core.bots.hints`)."""
+        for c in self.conns:
+            c.push({"type": "reason", "seat": seat, "seat_name": self.seat_name(seat), "text": reason[:200]})
+
+    async def hint(self, seat: int | None, n: int) -> dict[str, Any]:
+        """What the hint level would choose for ``seat`` at action ``n``; TableError when no hint may be given."""
+        if seat is None:
+            raise TableError("a spectator gets no hints; open your seat's join link")
+        if not self.hints:
+            raise TableError("hints are off at this table (its creator turned them off)")
+        st = self.state
+        if st is None or st.is_over or self.rec.status != OPEN:
+            raise TableError("the game is over; there is nothing to hint")
+        if n != self.version:
+            raise TableError(f"stale hint request: the game has moved on (your page showed action {quoted(n, 12)}, "
+                             f"the table is at {self.version})")
+        if st.decision.seat != seat:
+            raise TableError("a hint is for the seat that decides, and it is not your turn")
+        option, label, reason, level = await self.hub.runner.hint(st, seat, bot_seed(self.rec.seed, seat, n),
+                                                                  key=self.owner or self.rec.id)
+        return {"type": "hint", "n": n, "option": option, "label": label, "reason": reason or "", "level": level}
+
     def maybe_bot(self) -> None:
         st = self.state
         if st is None or self.rec.status != OPEN or st.is_over or self.bot_task is not None:
@@ -366,8 +395,8 @@ class Table:
                 # the workers are shared by who made the tables (an address making many bot tables shares one
                 # part), and a table where a player's page is open goes before tables of bots alone
                 waiting = any(c.seat is not None for c in self.conns)
-                option = await self.hub.runner.choose(st, bot, seat, seed, opts, key=self.owner or self.rec.id,
-                                                      urgent=waiting)
+                option, reason = await self.hub.runner.choose_with_reason(
+                    st, bot, seat, seed, opts, key=self.owner or self.rec.id, urgent=waiting)
             except (OSError, BrokenExecutor) as e:  # no worker now (out of file descriptors, a worker killed):
                 # this passes; the table stays open and the bot tries again (never a table broken for good)
                 self.hub.runner.recover()
@@ -383,6 +412,8 @@ class Table:
                 try:
                     self.check(seat, n, option)
                     await self._commit(seat, option)
+                    if reason and len(st.decision.options) > 1:  # a forced step needs no reason
+                        self.say_reason(seat, reason)
                 except TableError as e:
                     self.mark_broken(f"bot {bot!r} in seat {seat + 1} chose badly at action #{n + 1}: {e}")
                     return

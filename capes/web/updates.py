@@ -92,6 +92,8 @@ class Conn:
         Conn._opened += 1
         self.opened = Conn._opened  # the order pages were opened in (a seat's newest page wins)
         self.evicted = False
+        self.hinting = False  # a hint this page asked for is being worked out
+        self.hint_task: Any = None  # (kept so that the task is not collected while it runs)
 
     _opened = 0
 

@@ -27,6 +27,8 @@ let mySeat = null;
 let pending = false; // an action sent, its update not yet back
 let retry = 0;
 let fatal = false;
+let hintsAllowed = false; // the table lets this seat ask for hints
+let hintFor = -1;         // the action count the shown hint was for
 const baseTitle = document.title;
 
 function el(tag, attrs = {}, text = "") {
@@ -103,6 +105,7 @@ function handle(msg) {
     mySeat = msg.seat;
     setConn("live", "on");
     $("you").textContent = mySeat === null ? "watching" : `you play ${msg.seat_name}`;
+    hintsAllowed = !!msg.hints;
     $("log").replaceChildren();
     if (msg.log_omitted) $("log").append(el("li", { class: "omitted" }, `(${msg.log_omitted} earlier lines not shown)`));
     if (textOpen || glossaryOpen) sendShow();
@@ -114,10 +117,15 @@ function handle(msg) {
     if (pre && msg.n === n) pre.textContent = msg.text;
   } else if (msg.type === "glossary") {
     if (msg.n === n) showGlossary(msg.glossary || {});
+  } else if (msg.type === "hint") {
+    if (msg.n === n) showHint(msg);
+  } else if (msg.type === "reason") {
+    appendReason(msg);
   } else if (msg.type === "seats") {
     showSeats(msg.seats);
   } else if (msg.type === "error") {
     pending = false;
+    if ($("hint-text").textContent === "thinking…") { $("hint-text").textContent = ""; $("hint").disabled = false; }
     showError(msg.message);
     if (msg.fatal) {
       fatal = true;
@@ -140,6 +148,7 @@ function showState(m) {
   }
   showTurn(m);
   showDecision(m.decision || {});
+  showHintBar(m);
   showSeats(m.seats || []);
   appendLog(m.log || [], m.rules || {});
   showResult(m);
@@ -192,6 +201,34 @@ function showDecision(d) {
   enableOptions();
 }
 
+// Hints: what the hard bot would choose for this seat now, and why; the choice stays the player's.
+function showHintBar(m) {
+  const d = m.decision || {};
+  const mine = mySeat !== null && d.seat === mySeat && !m.result && m.status !== "broken";
+  $("hint-bar").hidden = !(hintsAllowed && mine);
+  if (hintFor !== n) { $("hint-text").textContent = ""; $("hint").disabled = false; }
+}
+
+function showHint(h) {
+  hintFor = h.n;
+  $("hint").disabled = false;
+  $("hint-text").textContent = `The ${h.level} bot would choose “${h.label}”` + (h.reason ? ` — ${h.reason}` : ".");
+  document.querySelectorAll("[data-option].hinted").forEach((b) => b.classList.remove("hinted"));
+  for (const b of document.querySelectorAll("[data-option]")) if (b.dataset.option === h.option) b.classList.add("hinted");
+}
+
+function askHint() {
+  if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  $("hint").disabled = true;
+  $("hint-text").textContent = "thinking…";
+  ws.send(JSON.stringify({ type: "hint", n }));
+}
+
+function appendReason(r) {
+  const li = el("li", { class: "reason" }, `${r.seat_name} (bot): ${r.text}`);
+  $("log").append(li);
+}
+
 function enableOptions() {
   document.querySelectorAll("[data-option]").forEach((b) => {
     if (b.tagName === "BUTTON") b.disabled = pending;
@@ -207,6 +244,7 @@ function send(option) {
 }
 
 root.addEventListener("click", (ev) => {
+  if (ev.target.id === "hint") { ev.preventDefault(); askHint(); return; }
   const t = ev.target.closest("[data-option]");
   if (t && root.contains(t)) { ev.preventDefault(); send(t.dataset.option); }
 });
