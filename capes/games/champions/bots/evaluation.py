@@ -18,6 +18,7 @@ from capes.games.champions.bots.estimates import (
     sig,
     thw_capacity,
 )
+from capes.games.champions.bots.race import clocks_of, rates
 from capes.games.champions.data import CARDS
 from capes.games.champions.frames import TOUGH
 
@@ -37,6 +38,11 @@ def _total_budget(g: Any) -> int:
 
 
 _BUDGET: dict[tuple[Any, int], int] = {}
+
+#: the softness (in rounds) of the race term of :func:`features`
+RACE_SOFT = 1.0
+#: the deficit beyond which the race term counts no more (the clocks are rough: far behind, they are noise)
+RACE_CAP = 6.0
 
 
 def pre_villain(g: Any) -> bool:
@@ -159,7 +165,8 @@ def features(g: Any, seat: int = 0, as_ended: bool = False) -> dict[str, float]:
     v = g.villain
     vc = card(g, v)
     f = dict.fromkeys(FEATURES, 0.0)
-    f["villain"] = -villain_left(g)
+    vl = villain_left(g)
+    f["villain"] = -vl
     f["vstage"] = -float(len(g.vstages))
     pre = not g.over and (as_ended or pre_villain(g))
     # main scheme: the threat budget left over this stage and the stages to come (excess threat does not
@@ -172,6 +179,14 @@ def features(g: Any, seat: int = 0, as_ended: bool = False) -> dict[str, float]:
     final = not g.mstages
     future = sum(g.target(u) for u in g.mstages)
     total = max(tgt + future, _total_budget(g))
+    # the race (bots/race.py): rounds until the last stage of the main scheme completes against rounds of attacking
+    # until the villain's last stage falls; the deficit (the rounds the scheme wins by) costs, its lead is worth
+    # nothing more than the other terms say (a softplus: 0 well ahead, linear well behind)
+    if w["race"]:
+        dr, _ = rates(g)
+        rs, rv = clocks_of(g, max(0, tgt - thr) + future, max(0.5, t0 + mean(pmf)), vl * _mean_stage_hp(g, vc), dr)
+        x = min(RACE_CAP, rv - rs) / RACE_SOFT
+        f["race"] = -RACE_SOFT * (x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x)))
     loss = 0.0
     if pre:
         # the chance it completes the scheme: the certain threat plus the chance of the rest (a logistic around
@@ -267,7 +282,7 @@ def features(g: Any, seat: int = 0, as_ended: bool = False) -> dict[str, float]:
 
 #: the terms of :func:`features`, each weighed by the weight of the same name in ``W`` (a term that counts against
 #: the heroes is negative, so every weight is positive)
-FEATURES = ("villain", "vstage", "stage", "loss", "threat", "tlin", "slack", "side", "icon", "crisis", "minion",
+FEATURES = ("race", "villain", "vstage", "stage", "loss", "threat", "tlin", "slack", "side", "icon", "crisis", "minion",
             "dead", "hp", "hpsafe", "hurt", "exh", "ally", "upgrade", "draw", "hand")
 
 

@@ -8,6 +8,29 @@ from capes.core.bots.levels import noisy
 from capes.games.champions.bots.lookahead import HeuristicBot
 
 
+class EasyBot(noisy(HeuristicBot, "easy", 0.1)):  # type: ignore[misc]
+    """The heuristic with 10% random moves (``easy``), with the same reason API as the other levels."""
+
+    last_reason = ""
+
+    def choose(self, state: Any) -> str:
+        opts = state.decision.options
+        if len(opts) > 1 and self.rng.random() < self.mix:
+            a = opts[self.rng.randbelow(len(opts))].id
+            self.last_reason = f"a random move ({self.name} plays {self.mix:.0%} of its moves at random)"
+            return a
+        a = self.inner.choose(state)
+        self.last_reason = self.inner.last_reason
+        return a
+
+    def choose_with_reason(self, state: Any) -> tuple[str, str]:
+        a = self.choose(state)
+        return a, self.last_reason
+
+    def explain(self, state: Any, action: str | None = None) -> str:
+        return self.inner.explain(state, action)
+
+
 class DeepBot(HeuristicBot):
     """The heuristic looking two actions ahead in its own turn (``hard``, ``ply`` 2): a turn action is judged
     followed by the best next action of the same turn on each deal, instead of by what :func:`quick` would do
@@ -27,7 +50,7 @@ class DeepBot(HeuristicBot):
 #: policy without lookahead, ``normal`` with ``look=0``, with 20% random moves: 0/200; without them 14/200.)
 BOTS: dict[str, type] = {
     "champions-heuristic": HeuristicBot,
-    "easy": noisy(HeuristicBot, "easy", 0.1),
+    "easy": EasyBot,
     "normal": HeuristicBot,
     "hard": DeepBot,
 }

@@ -7,6 +7,7 @@ from typing import Any
 from capes.core.rng import Rng
 from capes.games.champions.bots.evaluation import value
 from capes.games.champions.bots.policy import quick
+from capes.games.champions.bots.race import form_ok, reason
 
 LOOK_KINDS = frozenset({"turn", "defend", "modal", "choose", "optwin", "over_limit"})
 
@@ -60,13 +61,19 @@ class HeuristicBot:
     """Heuristic + shallow determinized lookahead (see the module docstring). Options: ``dets`` (number
     of determinizations per lookahead in the villain phase, default 6; ``pdets`` in the player phase, default 3),
     ``look`` (0 disables the lookahead), ``ply`` (2: a turn action is judged followed by the best next action of
-    the same turn, :meth:`_two_step`)."""
+    the same turn, :meth:`_two_step`), ``prune`` (1: leave out of a turn's lookahead the flips to alter-ego of a hero
+    not in danger and recoveries with less than 2 damage, :func:`race.form_ok`; 0 by default, it lost games).
+
+    Every choice carries a reason: :meth:`choose_with_reason` returns ``(action, reason)``, :attr:`last_reason` is
+    the reason for the last :meth:`choose`, and :meth:`explain` gives the reason for any action (see
+    docs/bots.md)."""
 
     name = "champions-heuristic"
 
     def __init__(self, game: Any, seat: int, seed: int = 0, dets: int = 6, pdets: int = 3, look: int = 1,
-                 stop: int = 1, ply: int = 1, **opts: Any) -> None:
+                 stop: int = 1, ply: int = 1, prune: int = 0, **opts: Any) -> None:
         self.seat = seat
+        self.prune = int(prune)
         self.ply = int(ply)
         self.stop = int(stop)
         self.rng = Rng(seed * 7919 + seat + 1)
@@ -74,7 +81,42 @@ class HeuristicBot:
         self.pdets = int(pdets)
         self.look = int(look)
 
+    #: the reason for the bot's last choice (:meth:`choose`), one line a person can read; "" before the first
+    last_reason: str = ""
+
+    def choose_with_reason(self, state: Any) -> tuple[str, str]:
+        """The bot's choice and the reason for it (see :meth:`explain`)."""
+        a = self.choose(state)
+        return a, self.last_reason
+
+    def explain(self, state: Any, action: str | None = None) -> str:
+        """One line on why ``action`` (default: what the bot would choose now) suits the position, in the race's
+        terms (:func:`race.reason`): "thwart: the scheme would complete in 2 rounds, the villain needs 4".
+        Read on a determinized copy of ``state`` (hidden cards redealt), so it tells nothing the seat cannot
+        know. Choosing to explain does not change the bot's later choices (its own random stream is left alone)."""
+        if action is None:
+            keep = self.rng.state
+            try:
+                action = self._choose(state)
+            finally:
+                self.rng.state = keep
+        return reason(state.resample(self.seat, Rng(self._explain_seed(state))), self.seat, action)
+
+    def _explain_seed(self, state: Any) -> int:
+        return (len(state.actions) * 1_000_003 + self.seat) & 0xFFFFFFFF
+
     def choose(self, state: Any) -> str:
+        a = self._choose(state)
+        d = state.decision
+        if len(d.options) == 1:
+            self.last_reason = f"{d.kind}: the only option"
+        elif d.kind != "turn":
+            self.last_reason = reason(state, self.seat, a)  # names the option only: reads nothing hidden
+        else:
+            self.last_reason = reason(state.resample(self.seat, Rng(self._explain_seed(state))), self.seat, a)
+        return a
+
+    def _choose(self, state: Any) -> str:
         d = state.decision
         opts = d.options
         if len(opts) == 1:
@@ -84,7 +126,7 @@ class HeuristicBot:
             det = state.resample(self.seat, rng)
             return quick(det, rng)
         if d.kind == "turn":
-            opts = self._worth(state, opts)
+            opts = self._worth(state, opts, self.prune)
         pp = state.turn != -1
         dets = [state.resample(self.seat, rng) for _ in range(self.dets if not pp else self.pdets)]
         seeds = [rng.next_u64() for _ in dets]
@@ -98,12 +140,14 @@ class HeuristicBot:
         return self._best(state, opts, dets, seeds, rnd, pp, stop)
 
     @staticmethod
-    def _worth(state: Any, opts: Any) -> Any:
+    def _worth(state: Any, opts: Any, prune: int = 1) -> Any:
         """The turn options worth a lookahead: requests to another seat's hand are declined by the bots, so not
         worth one; a request to use a card is not made again in a turn in which its owner declined it (they could
         not grant it, for a reason hidden in their hand, and asking again would change nothing)."""
         no = declined(state)
-        return tuple(o for o in opts if not o.id.startswith("reqh:") and o.id not in no) or opts
+        out = tuple(o for o in opts if not o.id.startswith("reqh:") and o.id not in no
+                    and not (prune and o.id in ("flip", "rec") and not form_ok(state, o.id))) or opts
+        return out
 
     def _best(self, state: Any, opts: Any, dets: list[Any], seeds: list[int], rnd: int, pp: bool, stop: bool) -> str:
         d = state.decision
