@@ -104,12 +104,13 @@ def _defenders(g: G, q: int) -> list[int]:
 
 
 def _def_askers(g: G, e: int, p: int) -> list[int]:
-    """The players asked, in turn, whether they declare a defender against ``e``'s attack on ``p``: every player
-    in player order, first player first (champions/rr/defense; champions/summary/faq/6). Melter: when the engaged
-    player can defend with an ally they must, so only they are asked (ruling 9)."""
+    """The players asked, in turn, whether they declare a defender against ``e``'s attack on ``p``: the attacked
+    player first, then each other player in player order from the first player (champions/rr/defense, ruling 9:
+    any player may defend; the attack is against ``p``, who is asked before anyone defends for them). Melter:
+    when the engaged player can defend with an ally they must, so only they are asked (ruling 9)."""
     if g.code[e] == "01132" and any(a != g.ident[p] for a in _defenders(g, p)):
         return [p]
-    return g.order()
+    return [p, *(q for q in g.order() if q != p)]
 
 
 def _def_build(g: G, f: tuple):
