@@ -124,3 +124,16 @@ def test_cap_opp_die_reaches_a_rerolled_two_hit_die_heroes_combat_timing_3():
     assert effects.usable_cap_opp_die(st, "V", {})
     effects.cap_opp_die(st, "V", {})
     assert st.cb["Hdice"] == (BLANK, HIT + 10)
+
+
+def test_two_copies_of_one_backup_effect_are_one_ability_heroes_combat_timing_2():
+    """heroes/combat/timing/2 ("Abilities do not 'stack'"): with two Toad Backup Effects, once one is used on a roll
+    the other is no longer offered for that roll (Leaping Ambush: 1 HIT fewer for the Super Hero, after the roll)."""
+    st = _in_combat()
+    st.cb["backs"] = ("toad", "toad")
+    st.cb["used"] = ()
+    st.cb["Hdice"] = (TWO_HITS,)
+    offered = [k for k, _lab, _ab in st._sources("V", "post") if k.startswith("b:")]
+    assert offered, "a Backup Effect is offered before either is used"
+    st.cb["used"] = (offered[0], "=toad")
+    assert not [k for k, _lab, _ab in st._sources("V", "post") if k.startswith("b:")]
