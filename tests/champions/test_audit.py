@@ -177,15 +177,18 @@ def test_another_players_ally_may_defend_and_one_defender_per_attack_rr_defense(
     assert s2.decision.kind != "defend" and not s2.exh[s2.ident[1]]
 
 
-def test_defence_is_asked_in_player_order_from_the_first_player_rr_defense():
-    """champions/rr/defense, champions/summary/faq/6: with player 2 first, player 2 is asked first even when the
-    attack is on player 1; a player with no ready hero in hero form and no ready ally is not asked."""
+def test_defence_is_asked_of_the_attacked_player_first_rr_defense():
+    """champions/rr/defense (ruling 9, rewritten for issue 40): RR 'Attack (Enemy Activation)' step 2, "If a player
+    wishes to defend, that player exhausts a hero or ally as the defender. If a player other than the target player
+    defends, the defending player becomes the target player for this attack": the attack is the target player's,
+    so with player 2 first an attack on player 1 asks player 1 first, then player 2; a player with no ready hero in
+    hero form and no ready ally is not asked."""
     s = _two_heroes()
     s.first = 1
     go(s, ("attack", s.villain, 0, 0))
-    assert s.decision.seat == 1
-    do(s, "nodef")
     assert s.decision.seat == 0
+    do(s, "nodef")
+    assert s.decision.seat == 1
     s2 = _two_heroes()
     s2.exh[s2.ident[1]] = 1
     go(s2, ("attack", s2.villain, 0, 0))

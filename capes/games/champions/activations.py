@@ -29,12 +29,46 @@ from capes.games.champions.zones import _in_play
 
 G = ChampionsState
 
+
+# ---------------------------------------------------------------- one activation's memory
+# What an activation remembers belongs to that activation (issue 40, class "state scoped to one attack / one
+# activation"): who it damaged (``g.hit``), its ``("atk", ...)`` modifiers (boost abilities such as "if this
+# activation deals damage ...", "after this attack" continuations) and its boost cards. :func:`begin_activation`
+# is the one place that memory is created and :func:`end_activation` the one place it is dropped; every attack
+# and every scheme, whether it happens or is replaced (stunned, confused, cancelled), goes through both.
+# ``("atk", ...)`` modifiers may be marked just before the activation starts (Klaw's Vengeance), so the start
+# keeps them and only forgets who an earlier activation damaged.
+
+def begin_activation(g: G) -> None:
+    """An attack or scheme starts: nothing has been damaged by it yet."""
+    g.hit = []
+
+
+def end_activation(g: G) -> None:
+    """An attack or scheme is over (or did not happen): its boost cards are discarded, its modifiers end and
+    who it damaged is forgotten."""
+    _end_boosts(g)
+    g.mods = [m for m in g.mods if m[0] != "atk"]
+    g.hit = []
+
+
+@step("act_end")
+def _act_end(g: G) -> None:
+    end_activation(g)
+
+
 @step("attack")
 def _attack(g: G, e: int, p: int, flags: int) -> None:
     """An enemy attacks player p (champions/rr/attack). flags&1: a villain activation (gets a boost card)."""
     if not g.alive[p] or not (e == g.villain or e in g.eplay):
         return
-    g.hit = []
+    begin_activation(g)
+    if g.st[e] & STUN:  # champions/rr/stunned: the whole activation is replaced by discarding the stun
+        # (no boost card is dealt and "when ... attacks" abilities do not fire: the attack never starts)
+        g.st[e] &= ~STUN
+        g.emit("champions/rr/stunned", f"{g.name(e)} is stunned and does not attack.")
+        end_activation(g)
+        return
     if e != g.villain and g.has_kw(e, "villainous"):  # champions/rr/villainous: a boost card, as the villain
         flags |= 1
         g.emit("champions/rr/villainous", f"{g.name(e)} is villainous: it gets a boost card.")
@@ -46,14 +80,12 @@ def _attack(g: G, e: int, p: int, flags: int) -> None:
 @step("atk_go")
 def _atk_go(g: G, e: int, p: int, flags: int, cancelled: int) -> None:
     if cancelled or not g.alive[p] or not (e == g.villain or e in g.eplay):
-        _end_boosts(g)
-        g.mods = [m for m in g.mods if m[0] != "atk"]  # modifiers of an attack that does not happen end
+        end_activation(g)  # the memory of an attack that does not happen ends with it
         return
-    if g.st[e] & STUN:  # champions/rr/stunned: the activation is replaced by discarding the stun
+    if g.st[e] & STUN:  # stunned by a "when ... attacks" interrupt: champions/rr/stunned replaces what is left
         g.st[e] &= ~STUN
         g.emit("champions/rr/stunned", f"{g.name(e)} is stunned and does not attack.")
-        _end_boosts(g)
-        g.mods = [m for m in g.mods if m[0] != "atk"]
+        end_activation(g)
         return
     g.emit("champions/rr/attack", f"{g.name(e)} attacks {g.idcard(p).name}.")
     g.push(("defend", e, p, flags, 0))
@@ -72,12 +104,13 @@ def _defenders(g: G, q: int) -> list[int]:
 
 
 def _def_askers(g: G, e: int, p: int) -> list[int]:
-    """The players asked, in turn, whether they declare a defender against ``e``'s attack on ``p``: every player
-    in player order, first player first (champions/rr/defense; champions/summary/faq/6). Melter: when the engaged
-    player can defend with an ally they must, so only they are asked (ruling 9)."""
+    """The players asked, in turn, whether they declare a defender against ``e``'s attack on ``p``: the attacked
+    player first, then each other player in player order from the first player (champions/rr/defense, ruling 9:
+    any player may defend; the attack is against ``p``, who is asked before anyone defends for them). Melter:
+    when the engaged player can defend with an ally they must, so only they are asked (ruling 9)."""
     if g.code[e] == "01132" and any(a != g.ident[p] for a in _defenders(g, p)):
         return [p]
-    return g.order()
+    return [p, *(q for q in g.order() if q != p)]
 
 
 def _def_build(g: G, f: tuple):
@@ -195,17 +228,19 @@ def _end_boosts(g: G) -> None:
 @step("atk_end")
 def _atk_end(g: G, e: int, p: int, flags: int) -> None:
     _end_boosts(g)
+    hit = tuple(g.hit)
     for m in g.mods:
         if m[0] == "atk" and m[1] == "stun_hit":
-            for u in g.hit:
+            for u in hit:
                 if _in_play(g, u):
                     g.stun(u)
         if m[0] == "atk" and m[1] == "discard":
             if m[2] in g.eplay:
                 g.push(("discard", m[2]))
         if m[0] == "atk" and m[1] == "call":
-            g.push(("call", m[2], p, e, 1 if g.hit else 0))
+            g.push(("call", m[2], p, e, hit))
     g.mods = [m for m in g.mods if m[0] != "atk"]
+    g.push(("act_end",))  # after the "after this attack" continuations, which read what it damaged
     # "after X attacks" / "after X schemes": two events; field 4 says which ("attack" / "scheme")
     ev = "enemy_schemed" if flags & 4 else "enemy_attacked"
     g.push(("win", ev), ("evt", ev, e, p, "scheme" if flags & 4 else "attack"))
@@ -216,9 +251,11 @@ def _scheme(g: G, e: int, p: int, flags: int) -> None:
     """An enemy schemes (champions/rr/scheme)."""
     if not (e == g.villain or e in g.eplay):
         return
-    if g.st[e] & CONF:  # champions/rr/confused
+    begin_activation(g)
+    if g.st[e] & CONF:  # champions/rr/confused: the whole activation is replaced (no boost card)
         g.st[e] &= ~CONF
         g.emit("champions/rr/confused", f"{g.name(e)} is confused and does not scheme.")
+        end_activation(g)
         return
     boost = 0
     if e != g.villain and g.has_kw(e, "villainous"):  # champions/rr/villainous

@@ -67,6 +67,24 @@ ASKS["choose"] = (_choose_build, _choose_do)
 AUTO_SINGLE.add("choose")
 
 
+def _tie_build(g: G, f: tuple):
+    """A tie for "the highest / lowest ..." (Vocabulary.extreme): the first player picks one of the tied cards."""
+    _, p, best, _then, what, top, verb = f
+    live = [u for u in best if u in g.eplay or any(u in g.play[q] for q in range(g.n))]
+    return p, f"Tie for the {what} ({top}): you choose", [(f"t:{u}", f"{verb} {g.label(u, live)}") for u in live]
+
+
+def _tie_do(g: G, f: tuple, oid: str) -> None:
+    _, p, best, then, what, top, _verb = f
+    u = int(oid[2:])
+    g.emit("champions/summary/faq/6", f"Player {p + 1} breaks the tie for the {what}: {g.label(u, list(best))}.")
+    g.push(*[_sub(x, u) for x in then])
+
+
+ASKS["tie"] = (_tie_build, _tie_do)
+AUTO_SINGLE.add("tie")
+
+
 def _modal_build(g: G, f: tuple):
     return f[1], "Choose one", [(f"m:{i}", lab) for i, (lab, _) in enumerate(f[2])]
 

@@ -74,6 +74,18 @@ def _reveal(g: G, u: int, p: int, from_deck: int = 0) -> None:
         if fn:
             g.push(("call_revealed", u, p))
     elif t == "obligation":
+        if not _obligation_owner_alive(g, u):
+            # champions/rr/elimination (ruling 67): an eliminated player's obligation is removed from the game and
+            # another encounter card is revealed in its place
+            g.remove_from_zones(u)
+            g.removed.append(u)
+            g.emit("champions/rr/elimination", f"{c.name} belongs to an eliminated player: it is removed from the "
+                   "game and another encounter card is revealed.")
+            v = g.enc_draw()
+            if v >= 0:
+                g.push(("reveal", v, p, 1))
+            g.push(*after)
+            return
         if fn:
             g.push(("call_revealed", u, p))
         else:
@@ -81,6 +93,12 @@ def _reveal(g: G, u: int, p: int, from_deck: int = 0) -> None:
     if peril:
         g.push(("peril", u, p, 0))
     g.push(*after)
+
+
+def _obligation_owner_alive(g: G, u: int) -> bool:
+    """Whether the player whose hero an obligation belongs to (its set is the hero's) is still in the game."""
+    hset = CARDS[g.code[u]].set
+    return any(g.alive[q] and CARDS[g.code[g.ident[q]]].set == hset for q in range(g.n))
 
 
 @step("peril")

@@ -255,6 +255,20 @@ def _entered(g: G, p: int, u: int) -> None:
         fn(g, p, u)
 
 
+@step("limits")
+def _limits(g: G) -> None:
+    """champions/summary/easy/3 and /4 (ruling 68): the ally and restricted limits are checked whenever what they
+    count or what they allow changes, not only when a card enters play: each living player over a limit discards
+    down to it, in player order."""
+    fr = []
+    for p in g.order():
+        if len(g.allies(p)) > ally_limit(g, p):
+            fr.append(("over_limit", p, "ally"))
+        if sum(1 for v in g.play[p] if CARDS[g.code[v]].kw("restricted")) > 2:
+            fr.append(("over_limit", p, "restricted"))
+    g.push(*fr)
+
+
 def _over_build(g: G, f: tuple):
     p, what = f[1], f[2]
     if what == "ally":

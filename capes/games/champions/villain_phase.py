@@ -1,12 +1,13 @@
 """The villain phase: threat placed on the main scheme, the villain and minions activating against each player,
 encounter cards dealt (with hazard) and revealed.
 
-Rule ids: champions/summary/flow/4 to /8, champions/rr/hazard, champions/rr/acceleration.
+Rule ids: champions/summary/flow/4 to /8, champions/rr/hazard, champions/rr/acceleration, champions/rr/villain-phase
+(engaged minions activate one at a time "in the order of the player's choosing": ruling 65).
 """
 
 from __future__ import annotations
 
-from capes.games.champions.frames import CARDS, HERO, step
+from capes.games.champions.frames import ASKS, AUTO_SINGLE, CARDS, HERO, step
 from capes.games.champions.state import ChampionsState
 
 G = ChampionsState
@@ -45,7 +46,49 @@ def _vact(g: G, p: int) -> None:
 
 @step("mall")
 def _mall(g: G, p: int) -> None:
-    g.push(*[("mact", m, p) for m in g.minions(p)])
+    """The minions engaged with ``p`` when the villain has activated against them activate, one at a time, in the
+    order ``p`` chooses (ruling 65): the question ``morder`` asks for the next one."""
+    ms = tuple(g.minions(p))
+    if ms:
+        g.push(("morder", p, ms))
+
+
+def _minion_sig(g: G, m: int) -> tuple:
+    """What tells two engaged minions apart for the order of their activations: card, damage, status cards and
+    attachments (two copies alike in all of these are the same choice, ruling 7's copies)."""
+    return g.code[m], g.dmg[m], g.st[m], tuple(sorted(g.code[a] for a in g.attached(m) if a != m))
+
+
+def _morder_left(g: G, f: tuple) -> list[int]:
+    _, p, ms = f
+    return [m for m in ms if m in g.eplay and g.eng[m] == p]
+
+
+def _morder_build(g: G, f: tuple):
+    p = f[1]
+    left = _morder_left(g, f)
+    if not g.alive[p] or not left:
+        return p, "", []
+    seen: set[tuple] = set()
+    opts = []
+    for m in left:
+        sig = _minion_sig(g, m)
+        if sig in seen:
+            continue
+        seen.add(sig)
+        opts.append((f"mact:{m}", f"{g.label(m, left)} activates next"))
+    return p, f"Your engaged minions activate against you: which one next ({len(left)} to go)?", opts
+
+
+def _morder_do(g: G, f: tuple, oid: str) -> None:
+    _, p, ms = f
+    m = int(oid[5:])
+    rest = tuple(u for u in ms if u != m)
+    g.push(("mact", m, p), *((("morder", p, rest),) if rest else ()))
+
+
+ASKS["morder"] = (_morder_build, _morder_do)
+AUTO_SINGLE.add("morder")
 
 
 @step("mact")

@@ -11,6 +11,7 @@ and /defeat (``win``/``lose``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from capes.games.champions.frames import CARDS, CONF, NAMES, STUN, TOUGH, record_of
@@ -96,6 +97,24 @@ class Vocabulary:
     def choose(self, p: int, selector: str, then: tuple, prompt: str = "", optional: bool = False,
                src: int = -1) -> None:
         self.push(("choose", p, selector, then, prompt, optional, src))
+
+    def extreme(self, cands: list[int], value: Callable[[int], int], then: tuple, which: str = "highest",
+                what: str = "", verb: str = "Choose") -> None:
+        """The one way an effect picks "the highest / lowest / most / fewest / nearest" card (issue 40, ruling
+        66): the candidate whose ``value`` is highest (``which`` "highest"/"most") or lowest ("lowest"/"fewest"/
+        "nearest") is put into ``then`` (steps, ``"@"`` standing for the card); when several tie, the first player
+        chooses among them (summary FAQ: "Who decides ties or simultaneous effects?" -- the first player).
+        ``what`` names the quantity in the question ("printed hit points"), ``verb`` what choosing a card does
+        ("Attach to"). No candidate: nothing happens."""
+        if not cands:
+            return
+        vals = [value(u) for u in cands]
+        top = max(vals) if which in ("highest", "most") else min(vals)
+        best = tuple(u for u, v in zip(cands, vals, strict=True) if v == top)
+        if len(best) == 1:
+            self.push(*[tuple(best[0] if x == "@" else x for x in f) for f in then])
+        else:
+            self.push(("tie", self.first, best, then, f"{which} {what}".strip(), top, verb))
 
     def modal(self, p: int, choices: list[tuple[str, tuple]]) -> None:
         self.push(("modal", p, tuple((lab, steps) for lab, steps in choices)))

@@ -79,6 +79,8 @@ def _discard(g: G, u: int, force: bool = False) -> None:
     g.cnt[u] = 0
     if S.STAT.get("hp") and g.code[u] in S.STAT["hp"]:
         g.push(("hpcheck",))  # the hit points it gave are gone: check defeat at once
+    if S.STAT.get("ally_limit") and g.code[u] in S.STAT["ally_limit"]:
+        g.push(("limits",))  # the ally limit it raised is lower now: checked at once (ruling 68)
     if o >= 0:
         q = g.ctl.pop(u, o)
         if u in g.play[q]:

@@ -23,6 +23,20 @@ TWO_HIT_FACES = tuple(i for i, f in enumerate(FACES) if f.count(HIT) == 2)
 ONE_HIT_FACE = next(i for i, f in enumerate(FACES) if f == (HIT,))
 BLANK_FACE = next(i for i, f in enumerate(FACES) if f == ())
 
+
+
+def just_rolled(dice: tuple[int, ...]) -> list[tuple[int, int]]:
+    """``(index, face)`` of every die "just rolled": heroes/combat/timing/3, "When an ability refers to dice 'just
+    rolled,' this includes both the initial roll and any rerolls from dice boosting" -- a die of the first roll
+    (face ``f``, 0-9) and a reroll (``f + 10``) alike; a cancelled die (-1) is not a die any more. The one place
+    the effects below read the dice they act on (issue 40).
+
+    >>> just_rolled((5, 15, -1, 0))
+    [(0, 5), (1, 5), (3, 0)]
+    """
+    return [(i, f % 10) for i, f in enumerate(dice) if f >= 0]
+
+
 __all__ = ["ACTIONS", "COMBAT", "CONDITIONAL_ACTIONS", "F_BOOST", "F_HITS", "Target", "usable_action"]
 
 
@@ -105,24 +119,29 @@ def gain_boost(st: Target, side: str, p: dict[str, Any]) -> None:
 
 
 def usable_cancel_opp_boost(st: Target, side: str, p: dict[str, Any]) -> bool:
-    return any(0 <= f < 10 and F_BOOST[f] for f in st.cb_dice(other(side)))
+    return any(F_BOOST[f] for _, f in just_rolled(st.cb_dice(other(side))))
 
 
 def cancel_opp_boost(st: Target, side: str, p: dict[str, Any]) -> None:
+    """Cancel every die the opponent just rolled that shows a BOOST icon, rerolls from boosting included."""
     o = other(side)
-    st.cb_set_dice(o, tuple(-1 if (0 <= f < 10 and F_BOOST[f]) else f for f in st.cb_dice(o)))
+    dice = list(st.cb_dice(o))
+    for i, f in just_rolled(tuple(dice)):
+        if F_BOOST[f]:
+            dice[i] = -1
+    st.cb_set_dice(o, tuple(dice))
 
 
 def usable_cap_opp_die(st: Target, side: str, p: dict[str, Any]) -> bool:
-    return any(f % 10 in TWO_HIT_FACES for f in st.cb_dice(other(side)) if f >= 0)
+    return any(f in TWO_HIT_FACES for _, f in just_rolled(st.cb_dice(other(side))))
 
 
 def cap_opp_die(st: Target, side: str, p: dict[str, Any]) -> None:
     o = other(side)
     dice = list(st.cb_dice(o))
-    for i, f in enumerate(dice):
-        if f >= 0 and f % 10 in TWO_HIT_FACES:
-            dice[i] = ONE_HIT_FACE + (10 if f >= 10 else 0)
+    for i, f in just_rolled(tuple(dice)):
+        if f in TWO_HIT_FACES:
+            dice[i] = ONE_HIT_FACE + (10 if dice[i] >= 10 else 0)
             break
     st.cb_set_dice(o, tuple(dice))
 
@@ -144,12 +163,17 @@ def minus_opp_result(st: Target, side: str, p: dict[str, Any]) -> None:
 
 
 def usable_reroll_blanks(st: Target, side: str, p: dict[str, Any]) -> bool:
-    return any(f == BLANK_FACE for f in st.cb_dice(side))
+    return any(f == BLANK_FACE for _, f in just_rolled(st.cb_dice(side)))
 
 
 def reroll_blanks(st: Target, side: str, p: dict[str, Any]) -> None:
-    # a rerolled blank counts as a reroll: it never boosts again
-    st.cb_set_dice(side, tuple(st.die() + 10 if f == BLANK_FACE else f for f in st.cb_dice(side)))
+    """Reroll, once, the blank dice just rolled (rerolls from boosting included); a rerolled blank counts as a
+    reroll: it never boosts again."""
+    dice = list(st.cb_dice(side))
+    for i, f in just_rolled(tuple(dice)):
+        if f == BLANK_FACE:
+            dice[i] = st.die() + 10
+    st.cb_set_dice(side, tuple(dice))
 
 
 def usable_heal_ko(st: Target, side: str, p: dict[str, Any]) -> bool:

@@ -167,12 +167,17 @@ class Masterminds(Cards):
         if not left:
             self.stack.pop()
             return None
-        return Decision(s, "Put one of your Team Power-Ups into play",
-                        tuple(Option(f"powerup:{p}", f"Put {self.C.powerups[p].name} into play: {self.C.powerups[p].text}")
-                              for p in left), kind="mastermind")
+        # heroes/mastermind/defeated: "he *may* put one of his Team Power-Up cards into play" -- declining is a choice
+        # (fewer Power-Ups in play wins the First Player tie-break, heroes/round-setup/first-player)
+        return Decision(s, "The Mastermind is defeated: you may put one of your Team Power-Ups into play",
+                        (*(Option(f"powerup:{p}", f"Put {self.C.powerups[p].name} into play: {self.C.powerups[p].text}")
+                           for p in left), Option("powerup:none", "Put no Team Power-Up into play")), kind="mastermind")
 
     def a_mmpup(self, fr: tuple[Any, ...], oid: str) -> None:
         s = fr[1]
         p = oid[8:]
+        if oid == "powerup:none":
+            self.emit("heroes/mastermind/defeated", f"{self.pname(s)} puts no Team Power-Up into play.")
+            return
         self.pups[s].append(p)
         self.emit("heroes/mastermind/defeated", f"{self.pname(s)} puts the Power-Up {self.C.powerups[p].name} into play.")

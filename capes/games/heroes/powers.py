@@ -68,18 +68,27 @@ class Powers(Cards):
         assert cb is not None
         return self.C.masterminds[cb["foe"]].name if cb["mm"] else self.C.villains[cb["foe"]].name
 
+    def agents_cut(self, stat: str) -> int:
+        """How much the Agents in this combat lower the Super Hero's ``stat`` rating (heroes/combat/timing/6).
+        Abilities do not stack (heroes/combat/timing/2: "abilities may not be used multiple times to affect the
+        same dice roll or value"): copies of one Agent -- played as Agents or drawn as a Mastermind's Henchmen --
+        are one ability and lower it once; different Agents each lower it."""
+        cb = self.cb
+        assert cb is not None
+        cut = 0
+        for c in dict.fromkeys(cb["agents"]):  # each Agent card once, in play order
+            ag = self.C.villains[c].agent
+            if ag.params.get("stat") in (stat, "any"):
+                cut += int(ag.params.get("n", 1))
+        return cut
+
     def base_rating(self, side: str, stat: str) -> int:
         """The chosen Power's rating after Agents (heroes/combat/timing/6: Agents are continuous)."""
         cb = self.cb
         assert cb is not None
         if side == "H":
             p = self.hero_of(cb["hs"], cb["fighter"]).powers[cb["hp"]]
-            r = getattr(p, stat)
-            for c in cb["agents"]:
-                ag = self.C.villains[c].agent
-                if ag.params.get("stat") in (stat, "any"):
-                    r -= int(ag.params.get("n", 1))
-            return max(0, r)
+            return max(0, getattr(p, stat) - self.agents_cut(stat))
         p = self.foe_powers()[cb["vp"]]
         return getattr(p, stat)  # type: ignore[no-any-return]
 
@@ -93,12 +102,7 @@ class Powers(Cards):
         p = self.hero_of(cb["hs"], cb["fighter"]).powers[k]
         out = []
         for stat in ("a", "d", "w"):
-            r = getattr(p, stat)
-            for c in cb["agents"]:
-                ag = self.C.villains[c].agent
-                if ag.params.get("stat") in (stat, "any"):
-                    r -= int(ag.params.get("n", 1))
-            out.append(max(0, r))
+            out.append(max(0, getattr(p, stat) - self.agents_cut(stat)))
         return out[0], out[1], out[2]
 
     def _ratings_text(self, side: str, k: int) -> str:

@@ -72,7 +72,8 @@ flags)``, ``rthreat (scheme, n, src)``, ``threat (scheme, n, cause)``, ``heal``,
 ``"<module>.<function>"`` (continuations after a choice or payment). Lasting effects are tuples in
 ``game.mods`` (``("cost", player, 1)`` the next card costs 1 less; ``("atk", "stun_hit", card)`` stun every
 character damaged by this attack; ``("atk", "call", name)`` call ``name(game, player, enemy, hit)`` after the
-attack; ``("kw", uid, keyword)``); ``GRANTS[code] = (keyword, n)`` makes an attachment grant a keyword;
+attack or scheme, ``hit`` the characters that activation damaged (it is forgotten when the activation ends:
+:func:`capes.games.champions.activations.end_activation`); ``("kw", uid, keyword)``); ``GRANTS[code] = (keyword, n)`` makes an attachment grant a keyword;
 ``CANNOT_REMOVE.add(code)`` makes a scheme keep its threat; ``game.boost_stat(uid, "atk", 2, "phase"|"round")``
 is a lasting stat change. Per-round flags: ``game.used_once(player, tag)`` / ``game.use_once(player, tag)``.
 

@@ -132,7 +132,7 @@ def sonic_boom_boost(game, player, card):
 
 @cont
 def boom_after(game, player, e, hit):
-    if game.ident[player] in game.hit:
+    if game.ident[player] in hit:
         game.exhaust(game.ident[player])
 
 

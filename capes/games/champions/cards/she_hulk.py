@@ -164,8 +164,16 @@ def genetically_enhanced(game, player, card):
         game.edisc.append(card)
         game.surge(player)
         return
-    best = max(ms, key=lambda m: CARDS[game.code[m]].hp or 0)
-    game.att[card] = best
+    # the highest printed hit points; a tie is decided by the first player (Vocabulary.extreme, ruling 66)
+    game.extreme(ms, lambda m: CARDS[game.code[m]].hp or 0, (("call", "she_hulk.enhance", card, "@"),),
+                 "highest", "printed hit points", "Attach to")
+
+
+@cont
+def enhance(game, card, m):
+    if card in game.eplay and m in game.eplay:
+        game.att[card] = m
+        game.emit("champions/rr/attachments", f"{game.name(card)} is attached to {game.label(m)}.")
 
 
 @stat("01163", "hp")

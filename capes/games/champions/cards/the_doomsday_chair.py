@@ -34,19 +34,15 @@ def biomechanical_upgrades(game, player, card):
     if not cand:
         game.discard(card)
         return
-    top = max(_printed_hp(game, m) for m in cand)
-    best = [m for m in cand if _printed_hp(game, m) == top]
-    if len(best) == 1:
-        game.att[card] = best[0]
-    else:
-        game.modal(game.first, [(f"Attach to {game.label(m)}", (("call", "the_doomsday_chair.attach", card, m),))
-                          for m in best])
+    game.extreme(cand, lambda m: _printed_hp(game, m), (("call", "the_doomsday_chair.attach", card, "@"),),
+                 "highest", "printed hit points", "Attach to")
 
 
 @cont
 def attach(game, card, m):
     if card in game.eplay and m in game.eplay:
         game.att[card] = m
+        game.emit("champions/rr/attachments", f"{game.name(card)} is attached to {game.label(m)}.")
 
 
 def _would_defeat(game, player, card, at) -> bool:
