@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from capes.core.errors import ConfigError
-from capes.core.protocol import Game, Result, State
+from capes.core.protocol import Game, Result
 from capes.core.registry import game_ids, load
 from capes.rl.catalogue import DEFAULT_GAMES, DEFAULT_SLOTS, Catalogue, catalogue_for
 
@@ -37,7 +37,3 @@ def reward(result: Result | None, seat: int) -> float:
     if result is None:
         return 0.0
     return 2.0 * result.reward(seat) - 1.0
-
-
-def acting_seat(state: State) -> int | None:
-    return state.decision.seat

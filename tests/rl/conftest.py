@@ -1,10 +1,5 @@
 """The configurations the RL adapter tests run: each game's default, and one more that changes the seats."""
 
-import pytest
-
-pytest.importorskip("pettingzoo")
-pytest.importorskip("gymnasium")
-
 CONFIGS = [
     ("champions", {}),
     ("alliances", {}),

@@ -2,6 +2,8 @@
 
 import pytest
 
+pytest.importorskip("numpy")
+
 import capes
 from capes.core.errors import ConfigError, IllegalAction
 from capes.core.rng import Rng

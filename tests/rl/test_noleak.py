@@ -8,6 +8,8 @@ see (state.resample), which must change nothing the seat observes though it chan
 import numpy as np
 import pytest
 
+pytest.importorskip("pettingzoo")
+
 import capes
 from capes.core.rng import Rng
 from capes.rl import pettingzoo as cpz
