@@ -390,15 +390,15 @@ def test_a_page_that_never_says_hello_is_closed(tmp_path):
 def test_a_bot_without_a_worker_tries_again_and_never_breaks_its_table(tmp_path):
     with client(tmp_path / "f.db") as c:
         hub = c.app.state.hub
-        real = hub.runner.choose
+        real = hub.runner.choose_with_reason
         failures = [OSError(24, "Too many open files")]
 
-        async def flaky(*a: Any, **kw: Any) -> str:
+        async def flaky(*a: Any, **kw: Any) -> tuple[str, str | None]:
             if failures:
                 raise failures.pop()
             return await real(*a, **kw)
 
-        hub.runner.choose = flaky
+        hub.runner.choose_with_reason = flaky
         import capes.web.tables as tables
 
         tables.BOT_RETRY, before = 0.05, tables.BOT_RETRY
