@@ -209,8 +209,11 @@ def reason(g: Any, seat: int, action: str) -> str:
         return f"attack {c.name} (ATK {g.atk(e)}, SCH {g.sch(e)}, {hp_left(g, e)} hit points left): {clocks(r)}"
     if k == "flip":
         if g._form[seat]:
-            return (f"alter-ego: the next villain phase could deal about {danger(g, seat):.0f} damage, "
-                    f"{hl} hit points left")
+            if in_danger(g, seat):
+                return (f"alter-ego: the next villain phase could deal about {danger(g, seat):.0f} damage, "
+                        f"{hl} hit points left")
+            return (f"alter-ego (its hand size and powers; the villain schemes instead of attacking): {hl} hit "
+                    f"points, {clocks(r)}")
         return f"hero form: {clocks(r)}; {hl} hit points, the next villain phase may deal about {danger(g, seat):.0f}"
     if k == "rec":
         return f"recover: {g.dmg[idu]} damage to heal, {hl} hit points left"
