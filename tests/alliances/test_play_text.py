@@ -176,8 +176,10 @@ def test_power_and_cleanup_phases_are_in_the_log() -> None:
             if t == CLEANUP_TEXT:
                 cleanups += 1
                 assert all(c[C_TOK] == 2 for c in s.chars) or s.is_over
-        if POWER_PHASE_TEXT in new and len(new) == new.index(POWER_PHASE_TEXT) + 1:
-            # nothing after the Power Phase in this action: every Character has 1 more Power (10 at most)
+        if (POWER_PHASE_TEXT in new and len(new) == new.index(POWER_PHASE_TEXT) + 1
+                and not any("Power" in t for t in new[:new.index(POWER_PHASE_TEXT)])):
+            # nothing after the Power Phase in this action, and no Power gained or spent before it in the same
+            # action (a Heroic Assist's or a hit's Power): every Character has 1 more Power (10 at most)
             assert [c[C_POW] for c in s.chars] == [min(10, p + 1) for p in before]
             checked += 1
     assert rounds >= 3 and cleanups >= 2 and checked, (rounds, cleanups, checked)
