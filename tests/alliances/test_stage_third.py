@@ -249,7 +249,7 @@ def test_long_game_with_bots_clears_all_three_stages_and_wins() -> None:
 
 def test_long_game_with_bots_can_fail_in_the_subway() -> None:
     """alliances/win-lose: a long game where a Character is KO'd during Last Train Out (seed found by search)."""
-    s = _bot_game(1, 8)
+    s = _bot_game(1, 216)
     assert s.stage.id == "subway_rescue" and s.stages_done == 2 and s.result.outcomes == ("loss",)
 
 
