@@ -456,7 +456,7 @@ async def _give_hint(t: Table, conn: Conn, n: int) -> None:
     except TableError as e:
         conn.push({"type": "error", "message": str(e)})
     except Exception as e:  # a worker failed: say so in a line, the table goes on
-        logs.warning("table %s: hint failed: %s", t.rec.id, quoted(e, 120))
+        log.warning("table %s: hint failed: %s", t.rec.id, quoted(e, 120))
         conn.push({"type": "error", "message": "no hint could be worked out now; try again"})
     finally:
         conn.hinting = False

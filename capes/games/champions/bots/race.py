@@ -5,7 +5,7 @@ villain's last stage falls (issue 41).
 main scheme and the stages to come (excess threat does not carry over, champions/summary/easy/13, so each stage's
 target is a fresh budget), the threat the next villain phase brings (:func:`estimates.inflow_dist`: acceleration,
 the villain's and minions' schemes against alter-egos, encounter cards, boosts), the villain's hit points over his
-stages (with the guards in the way, tough status and shields, :func:`evaluation.villain_left`) and the damage the
+stages (with the guards in the way, tough status and shields, :func:`villain_hp.villain_left`) and the damage the
 heroes' side can deal in a round (identity ATK, allies' ATK and about what a hand card adds). A pure query: it
 changes nothing.
 
@@ -19,6 +19,7 @@ import math
 from typing import Any, NamedTuple
 
 from capes.games.champions.bots.estimates import boost_pmf, card, danger, hp_left, inflow_dist, mean, p_reach
+from capes.games.champions.bots.villain_hp import _mean_stage_hp, villain_left
 from capes.games.champions.data import CARDS
 
 #: the damage (or threat removed) a hero's hand cards add in a round, on top of the basic power (a rough mean over
@@ -111,8 +112,7 @@ def drain(g: Any) -> tuple[float, float]:
 
 
 def villain_hp(g: Any) -> float:
-    """The damage the villain still needs, over this stage and those to come (see evaluation.villain_left)."""
-    from capes.games.champions.bots.evaluation import _mean_stage_hp, villain_left
+    """The damage the villain still needs, over this stage and those to come (see villain_hp.villain_left)."""
 
     return villain_left(g) * _mean_stage_hp(g, card(g, g.villain))
 
