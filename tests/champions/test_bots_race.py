@@ -78,3 +78,17 @@ def test_every_level_gives_a_one_line_reason_and_explaining_changes_nothing():
             if level != "easy" and len(s.decision.options) > 1:
                 assert b.explain(s, oid) == why  # the reason for a choice is the explanation of that action
             s.apply(oid)
+
+
+def test_a_question_s_reason_never_shows_an_internal_id() -> None:
+    """What a person sees is true and readable: the first-player question's reason is named by its prompt, not by
+    the engine's decision kind (it read "pick_first: Player 1 (Peter Parker)")."""
+    import capes
+    from capes.core.bots.base import make_bot
+
+    game = capes.load("champions", heroes=["spider_man", "she_hulk"], villain="rhino")
+    state = game.new_game(seed=4)
+    d = state.decision
+    bot = make_bot("normal", game, d.seat, seed=4)
+    bot.choose(state)
+    assert d.kind not in bot.last_reason and bot.last_reason.startswith(d.prompt.rstrip(" :?"))

@@ -109,7 +109,7 @@ class HeuristicBot:
         a = self._choose(state)
         d = state.decision
         if len(d.options) == 1:
-            self.last_reason = f"{d.kind}: the only option"
+            self.last_reason = f"{(d.prompt or 'answer').rstrip(' :?')}: the only option"
         elif d.kind != "turn":
             self.last_reason = reason(state, self.seat, a)  # names the option only: reads nothing hidden
         else:

@@ -183,7 +183,8 @@ def reason(g: Any, seat: int, action: str) -> str:
     opt = next((o for o in d.options if o.id == action), None)
     label = opt.label if opt is not None and getattr(opt, "label", "") else action
     if d.kind != "turn":  # a question inside an action (a payment, a target, a defence...): what was answered
-        return f"{_KINDS.get(d.kind, d.kind)}: {label}"
+        # named by its kind where we have a word for it, else by the question's own prompt (never an internal id)
+        return f"{_KINDS[d.kind] if d.kind in _KINDS else (d.prompt or 'answer').rstrip(' :?')}: {label}"
     r = race(g)
     k = action.split(":", 1)[0]
     idu = g.ident[seat]
