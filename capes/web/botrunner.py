@@ -19,14 +19,17 @@ import os
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from capes.core.bots.base import make_bot
 from capes.core.bots.hints import hint, reason_of
 from capes.core.protocol import Game, State
 from capes.web.guard import FairGate
+
+T = TypeVar("T")
 
 _GAMES: dict[str, Game] = {}  # per worker process: configured games by (game id, config)
 
@@ -144,34 +147,33 @@ class BotRunner:
     async def choose_with_reason(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any],
                                  key: str = "", urgent: bool = False) -> tuple[str, str | None]:
         """:meth:`choose`, with the one-line reason the bot gave (None when it gives none)."""
-        if self._gate is None:
-            self._gate = FairGate(self.workers)
-        return await self._gate.run(key, lambda: self._choose(state, bot, seat, seed, opts), urgent)
+        return await self._fair().run(key, lambda: self._choose(state, bot, seat, seed, opts), urgent)
 
     async def hint(self, state: State, seat: int, seed: int, key: str = "") -> tuple[str, str, str | None, str]:
         """What the hint level would choose for ``seat`` now: (option id, label, reason, level). A player waits
         for it, so it goes before bots playing alone; it shares the workers with ``key``'s tables."""
+        return await self._fair().run(key, lambda: self._off_loop(hint_from_json, _hint_here, state, seat, seed),
+                                      True)
+
+    def _fair(self) -> FairGate:
+        """The gate sharing the workers (made in the event loop, at the first use)."""
         if self._gate is None:
             self._gate = FairGate(self.workers)
-        return await self._gate.run(key, lambda: self._hint(state, seat, seed), True)
+        return self._gate
 
-    async def _hint(self, state: State, seat: int, seed: int) -> tuple[str, str, str | None, str]:
+    async def _off_loop(self, in_process: Callable[..., T], in_thread: Callable[..., T], state: State,
+                        *args: Any) -> T:
+        """Run a worker function on ``state``: a process gets the state as JSON (and rebuilds the configured game),
+        a thread a clone of it."""
         loop = asyncio.get_running_loop()
         if self.kind == "process":
-            return await loop.run_in_executor(self._executor(), hint_from_json, state.game.id,
-                                              state.game.config_json(), state.to_json(), seat, seed)
-        return await loop.run_in_executor(self._executor(), _hint_here, state.clone(), seat, seed)
+            return await loop.run_in_executor(self._executor(), in_process, state.game.id, state.game.config_json(),
+                                              state.to_json(), *args)
+        return await loop.run_in_executor(self._executor(), in_thread, state.clone(), *args)
 
     async def _choose(self, state: State, bot: str, seat: int, seed: int, opts: dict[str, Any]
                       ) -> tuple[str, str | None]:
-        loop = asyncio.get_running_loop()
-        if self.kind == "process":
-            option, thought, reason = await loop.run_in_executor(
-                self._executor(), choose_from_json, state.game.id, state.game.config_json(), state.to_json(), bot,
-                seat, seed, opts)
-        else:
-            option, thought, reason = await loop.run_in_executor(self._executor(), _choose_here, state.clone(), bot,
-                                                                 seat, seed, opts)
+        option, thought, reason = await self._off_loop(choose_from_json, _choose_here, state, bot, seat, seed, opts)
         self.thoughts.append(thought)
         return str(option), reason
 
